@@ -1,0 +1,75 @@
+// The contract between the core (scope/, lifecycle/) and the schema modules. The core only
+// talks to a SchemaController; everything Ajv- or fast-json-stringify-specific stays in schema/.
+
+/** The request parts a route schema can validate. */
+export type HttpPart = 'body' | 'querystring' | 'params' | 'headers';
+
+/** What a validator compiler is handed for one part of one route. */
+export interface ValidatorCompilerInput {
+  schema: any;
+  method: string;
+  url: string;
+  httpPart: HttpPart;
+}
+
+/**
+ * A compiled validation function. Ajv style: returns true/false and keeps `.errors`;
+ * other libraries: return `{ value }` (which replaces the part's data) or `{ error }`.
+ */
+export type ValidationFunction = ((data: any) => unknown) & { errors?: unknown[] | null | undefined };
+
+export type ValidatorCompiler = (input: ValidatorCompilerInput) => ValidationFunction;
+
+/** What a serializer compiler is handed for one response schema. */
+export interface SerializerCompilerInput {
+  schema: any;
+  method: string;
+  url: string;
+  httpStatus: string;
+  contentType?: string | undefined;
+}
+
+export type SerializeFunction = (data: any) => string;
+export type SerializerCompiler = (input: SerializerCompilerInput) => SerializeFunction;
+
+/** Builds the Error for failed validation; `this` is the instance of the route's context. */
+export type SchemaErrorFormatter = (this: any, errors: any[], dataVar: string) => Error;
+
+/** The mutable request parts that validation reads and may replace (coercion, defaults, `{ value }`). */
+export interface ValidatableRequest {
+  body: unknown;
+  query: unknown;
+  params: unknown;
+  headers: unknown;
+}
+
+/** The route fields the schema controller compiles at ready. */
+export interface RouteSchemaInput {
+  method: string;
+  url: string;
+  schema?: Record<string, any> | undefined;
+  validatorCompiler?: ValidatorCompiler | undefined;
+  serializerCompiler?: SerializerCompiler | undefined;
+  /** Defaults to the compiler set on the context. */
+  schemaErrorFormatter?: SchemaErrorFormatter | undefined;
+}
+
+/** Everything schema-related one route needs on the request path, built once at ready. */
+export interface CompiledRouteSchemas {
+  /**
+   * Validates params, querystring, headers and (for POST/PUT/PATCH) body, in that order, in
+   * place. Returns the formatted validation Error (with `validation`, `validationContext`,
+   * `statusCode` 400, `code` FST_ERR_VALIDATION) or undefined. A promise only for `$async`
+   * schemas. `mediaType` is the parsed essence of the request's Content-Type (the same parse the
+   * body parser used), for `body: { content: { ... } }` maps. Null when the route validates nothing.
+   */
+  validate:
+    | ((request: ValidatableRequest, mediaType: string | undefined) => Error | undefined | Promise<Error | undefined>)
+    | null;
+  /**
+   * The serializer for a reply's status code and content type (exact status, then `Nxx`, then
+   * `default`; `content` maps by media type with `*\/*` as catch-all). Null when the route has no
+   * response schema.
+   */
+  serializerFor: ((statusCode: number, contentType: string | undefined) => SerializeFunction | undefined) | null;
+}
