@@ -1,0 +1,289 @@
+// The public instance surface (SPEC §3–§8). One prototype shared by every context's instance;
+// each method finds its context through the single private key.
+import lightMyRequest from 'light-my-request';
+import { errorCodes } from './errors.js';
+import { close, formatAddress, listen } from './http/listen.js';
+import { sendDefaultError } from './lifecycle/error-handling.js';
+import { type HookName, requestHookNames } from './lifecycle/hook-names.js';
+import { addHookToContext, validateHook } from './lifecycle/hooks.js';
+import { kErrorHandler } from './lifecycle/symbols.js';
+import { shorthandOptions } from './routing/route-options.js';
+import { addRoute } from './routing/routes.js';
+import { type Context, contextOf } from './scope/context.js';
+import { addDecorator, getDecorator, hasDecorator } from './scope/decorators.js';
+import { loadPending, queueAfter, queuePlugin } from './scope/plugin-loader.js';
+import { printPlugins } from './scope/print-plugins.js';
+import { bootApplication } from './boot.js';
+
+/** The package version, reported as `instance.version`. */
+export const VERSION = '0.1.0';
+
+function throwIfBooted(context: Context, what: string): void {
+  if (context.root.booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING(`Cannot call "${what}" once the application is ready`);
+}
+
+function settle<T>(promise: Promise<T>, callback: ((error: Error | null, value?: T) => void) | undefined): Promise<T> | undefined {
+  if (typeof callback !== 'function') return promise;
+  promise.then((value) => callback(null, value), (error) => callback(error));
+  return undefined;
+}
+
+/** Resolves a promise with an instance without the instance's own `then` being followed. */
+function resolveWithInstance(context: Context, resolve: (value: any) => void): void {
+  context.root.thenGuard = true;
+  try {
+    resolve(context.instance);
+  } finally {
+    context.root.thenGuard = false;
+  }
+}
+
+function ready(context: Context): Promise<void> {
+  const { root } = context;
+  root.readyPromise ??= bootApplication(root);
+  return root.readyPromise;
+}
+
+const shorthandMethods: Record<string, string | string[]> = {
+  get: 'GET',
+  head: 'HEAD',
+  post: 'POST',
+  put: 'PUT',
+  delete: 'DELETE',
+  options: 'OPTIONS',
+  patch: 'PATCH',
+  all: ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'],
+};
+
+export const instancePrototype: Record<PropertyKey, any> = {
+  register(this: any, plugin: unknown, options?: unknown) {
+    queuePlugin(contextOf(this), plugin, options);
+    return this;
+  },
+  after(this: any, callback?: (...args: any[]) => unknown) {
+    const context = contextOf(this);
+    if (callback === undefined) return loadPending(context.root);
+    queueAfter(context, callback as any);
+    return this;
+  },
+  ready(this: any, callback?: (error: Error | null) => void) {
+    const context = contextOf(this);
+    const promise = ready(context);
+    if (typeof callback === 'function') {
+      promise.then(() => callback(null), (error) => callback(error));
+      return undefined;
+    }
+    return new Promise((resolve, reject) => promise.then(() => resolveWithInstance(context, resolve), reject));
+  },
+  listen(this: any, options?: any, callback?: (error: Error | null, address?: string) => void) {
+    const context = contextOf(this);
+    if (typeof options === 'function') {
+      callback = options;
+      options = {};
+    }
+    return settle(listen(context.root, () => ready(context), options ?? {}), callback);
+  },
+  close(this: any, callback?: (error?: Error | null) => void) {
+    const context = contextOf(this);
+    const promise = (context.root.readyPromise ?? Promise.resolve()).catch(() => {}).then(() => close(context.root));
+    return settle(promise, callback);
+  },
+  inject(this: any, options?: any, callback?: (error: Error | null, response?: any) => void) {
+    const context = contextOf(this);
+    const { root } = context;
+    const dispatch = (req: any, res: any) => {
+      ready(context).then(
+        () => root.server.emit('request', req, res),
+        (error) => {
+          res.statusCode = 500;
+          res.end(String(error?.message ?? error));
+        },
+      );
+    };
+    if (options === undefined) return lightMyRequest(dispatch as any);
+    const promise = ready(context).then(() => lightMyRequest(dispatch as any, options));
+    return settle(promise, callback);
+  },
+  route(this: any, options: Record<string, any>) {
+    addRoute(contextOf(this), options);
+    return this;
+  },
+  addHook(this: any, name: string, fn: (...args: any[]) => any) {
+    const context = contextOf(this);
+    validateHook(name, fn);
+    if (name !== 'onClose' && name !== 'preClose' && name !== 'onListen') throwIfBooted(context, 'addHook');
+    addHookToContext(context, name as HookName, fn);
+    return this;
+  },
+  decorate(this: any, name: string, value: unknown, dependencies?: string[]) {
+    addDecorator(contextOf(this), 'instance', name, value, dependencies);
+    return this;
+  },
+  decorateRequest(this: any, name: string, value: unknown, dependencies?: string[]) {
+    addDecorator(contextOf(this), 'request', name, value, dependencies);
+    return this;
+  },
+  decorateReply(this: any, name: string, value: unknown, dependencies?: string[]) {
+    addDecorator(contextOf(this), 'reply', name, value, dependencies);
+    return this;
+  },
+  hasDecorator(this: any, name: string) {
+    return hasDecorator(contextOf(this), 'instance', name);
+  },
+  hasRequestDecorator(this: any, name: string) {
+    return hasDecorator(contextOf(this), 'request', name);
+  },
+  hasReplyDecorator(this: any, name: string) {
+    return hasDecorator(contextOf(this), 'reply', name);
+  },
+  getDecorator(this: any, name: string) {
+    return getDecorator(contextOf(this), name);
+  },
+  hasPlugin(this: any, name: string) {
+    for (let context: Context | null = contextOf(this); context !== null; context = context.parent) {
+      if (context.registeredPlugins.includes(name)) return true;
+    }
+    return false;
+  },
+  setErrorHandler(this: any, handler: (error: any, request: any, reply: any) => unknown) {
+    const context = contextOf(this);
+    throwIfBooted(context, 'setErrorHandler');
+    if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ERROR_HANDLER_NOT_FN();
+    context.errorHandler = { fn: handler, instance: this, parent: context.errorHandler };
+    return this;
+  },
+  setNotFoundHandler(this: any, options: any, handler?: (request: any, reply: any) => unknown) {
+    const context = contextOf(this);
+    throwIfBooted(context, 'setNotFoundHandler');
+    if (typeof options === 'function') {
+      handler = options;
+      options = {};
+    }
+    if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ROUTE_HANDLER_NOT_FN('*', `${context.prefix}/*`);
+    for (const name of requestHookNames) {
+      const hooks = options?.[name];
+      if (hooks !== undefined) for (const hook of [hooks].flat()) validateHook(name, hook);
+    }
+    context.notFound = { handler, options: options ?? {}, context };
+    return this;
+  },
+  setReplySerializer(this: any, serializer: (payload: unknown, statusCode: number) => string) {
+    const context = contextOf(this);
+    throwIfBooted(context, 'setReplySerializer');
+    if (typeof serializer !== 'function') throw new TypeError('The reply serializer must be a function');
+    context.replySerializer = serializer;
+    return this;
+  },
+  addSchema(this: any, schema: any) {
+    const context = contextOf(this);
+    throwIfBooted(context, 'addSchema');
+    context.schemas.addSchema(schema);
+    return this;
+  },
+  getSchemas(this: any) {
+    return contextOf(this).schemas.getSchemas();
+  },
+  getSchema(this: any, id: string) {
+    return contextOf(this).schemas.getSchema(id);
+  },
+  setValidatorCompiler(this: any, compiler: any) {
+    const context = contextOf(this);
+    throwIfBooted(context, 'setValidatorCompiler');
+    context.schemas.setValidatorCompiler(compiler);
+    return this;
+  },
+  setSerializerCompiler(this: any, compiler: any) {
+    const context = contextOf(this);
+    throwIfBooted(context, 'setSerializerCompiler');
+    context.schemas.setSerializerCompiler(compiler);
+    return this;
+  },
+  setSchemaErrorFormatter(this: any, formatter: any) {
+    const context = contextOf(this);
+    throwIfBooted(context, 'setSchemaErrorFormatter');
+    context.schemas.setSchemaErrorFormatter(formatter);
+    return this;
+  },
+  addContentTypeParser(this: any, matcher: any, options: any, parser?: any) {
+    const context = contextOf(this);
+    if (context.root.booted) throw new errorCodes.FST_ERR_CTP_INSTANCE_ALREADY_STARTED('addContentTypeParser');
+    if (typeof options === 'function') {
+      parser = options;
+      options = {};
+    }
+    context.parsers.add(matcher, options ?? {}, parser, this);
+    return this;
+  },
+  hasContentTypeParser(this: any, matcher: any) {
+    return contextOf(this).parsers.has(matcher);
+  },
+  removeContentTypeParser(this: any, matcher: any) {
+    const context = contextOf(this);
+    if (context.root.booted) throw new errorCodes.FST_ERR_CTP_INSTANCE_ALREADY_STARTED('removeContentTypeParser');
+    context.parsers.remove(matcher);
+    return this;
+  },
+  removeAllContentTypeParsers(this: any) {
+    const context = contextOf(this);
+    if (context.root.booted) throw new errorCodes.FST_ERR_CTP_INSTANCE_ALREADY_STARTED('removeAllContentTypeParsers');
+    context.parsers.removeAll();
+    return this;
+  },
+  hasRoute(this: any, { method, url, constraints }: { method: string; url: string; constraints?: Record<string, unknown> }) {
+    return contextOf(this).root.router.hasRoute(String(method).toUpperCase() as any, url, constraints ?? {});
+  },
+  findRoute(this: any, { method, url, constraints }: { method: string; url: string; constraints?: Record<string, unknown> }) {
+    const found = contextOf(this).root.router.findRoute(String(method).toUpperCase() as any, url, constraints ?? {});
+    return found === null ? null : { ...found, store: (found.store as any)?.options };
+  },
+  printRoutes(this: any, options?: Record<string, unknown>) {
+    return contextOf(this).root.router.prettyPrint(options ?? {});
+  },
+  printPlugins(this: any) {
+    return printPlugins(contextOf(this));
+  },
+  addresses(this: any) {
+    const address = contextOf(this).root.server.address();
+    return address === null || typeof address === 'string' ? [] : [address];
+  },
+};
+
+for (const [name, method] of Object.entries(shorthandMethods)) {
+  instancePrototype[name] = function shorthand(this: any, path: string, options?: any, handler?: any) {
+    addRoute(contextOf(this), shorthandOptions(method, path, options, handler));
+    return this;
+  };
+}
+
+Object.defineProperties(instancePrototype, {
+  // The instance is awaitable: `await app.register(p)` loads what is queued so far.
+  then: {
+    get(this: any) {
+      const context = contextOf(this);
+      if (context.root.thenGuard) return undefined;
+      return (resolve: (value: any) => void, reject: (error: unknown) => void) =>
+        loadPending(context.root).then(() => resolveWithInstance(context, resolve), reject);
+    },
+  },
+  prefix: { get() { return contextOf(this).prefix; } },
+  pluginName: { get() { return contextOf(this).pluginName; } },
+  version: { get() { return VERSION; } },
+  server: { get() { return contextOf(this).root.server; } },
+  log: { get() { return contextOf(this).root.log; } },
+  initialConfig: { get() { return contextOf(this).root.initialConfig; } },
+  listeningOrigin: {
+    get() {
+      const { root } = contextOf(this);
+      return formatAddress(root.server.address() as any, Boolean(root.initialConfig.https));
+    },
+  },
+  errorHandler: {
+    get() {
+      // The default handler, for custom handlers that want to fall back to it.
+      return (error: Error, _request: unknown, reply: any) => {
+        reply[kErrorHandler] = { fn: null, instance: this, parent: null };
+        sendDefaultError(reply, error);
+      };
+    },
+  },
+});

@@ -1,0 +1,124 @@
+// Errors on the request path. onError hooks see the first error once; then the error handler of
+// the route's context runs, and an error it throws (or sends) goes to its parent's handler, up
+// to the default one, which answers `{ statusCode, code, error, message }`.
+import { STATUS_CODES } from 'node:http';
+import { errorCodes } from '../errors.js';
+import type { ErrorHandlerEntry } from '../scope/context.js';
+import type { CompiledRoute } from './compiled-route.js';
+import { runObserverHooks } from './hooks.js';
+import { runOnSend, sendPayload } from './send.js';
+import { kErrorHandler, kHeaders, kHijacked, kOnErrorDone, kRoute, kSent } from './symbols.js';
+
+function statusOf(error: any, current: number): number {
+  const status = error?.statusCode ?? error?.status;
+  if (Number.isInteger(status) && status >= 400 && status <= 599) return status;
+  return current >= 400 ? current : 500;
+}
+
+/** Handles an error thrown, rejected or sent anywhere on the request path. */
+export function handleError(reply: any, error: unknown): void {
+  if (reply[kHijacked]) return;
+  const res = reply.raw;
+  if (res.headersSent) {
+    reply.log.error({ err: error }, 'an error occurred after the response headers were sent');
+    res.destroy?.();
+    return;
+  }
+  reply[kSent] = false;
+  if (!(error instanceof Error)) {
+    // Fastify answers a thrown non-Error value with that value as a 500 payload.
+    reply.raw.statusCode = 500;
+    sendPayload(reply, error === undefined ? new errorCodes.FST_ERR_SEND_UNDEFINED_ERR() : error);
+    return;
+  }
+  const route = reply[kRoute] as CompiledRoute;
+  res.statusCode = statusOf(error, res.statusCode);
+  if (!reply[kOnErrorDone] && route.hooks.onError !== null) {
+    reply[kOnErrorDone] = true;
+    runObserverHooks(
+      route.hooks.onError,
+      [reply.request, reply, error],
+      (hookError) => reply.log.error({ err: hookError }, 'an onError hook failed'),
+      () => callErrorHandler(reply, error),
+    );
+    return;
+  }
+  reply[kOnErrorDone] = true;
+  callErrorHandler(reply, error);
+}
+
+function callErrorHandler(reply: any, error: Error): void {
+  const entry = reply[kErrorHandler] as ErrorHandlerEntry;
+  if (entry.fn === null) {
+    sendDefaultError(reply, error);
+    return;
+  }
+  // An error raised by this handler goes to the next one up.
+  reply[kErrorHandler] = entry.parent;
+  let result: any;
+  try {
+    result = entry.fn.call(entry.instance, error, reply.request, reply);
+  } catch (thrown) {
+    handleError(reply, thrown);
+    return;
+  }
+  if (result !== null && typeof result === 'object' && typeof result.then === 'function') {
+    result.then(
+      (value: unknown) => {
+        if (value !== undefined && value !== reply && !reply.sent) reply.send(value);
+      },
+      (rejected: unknown) => handleError(reply, rejected),
+    );
+  } else if (result !== undefined && result !== reply && !reply.sent) {
+    reply.send(result);
+  }
+}
+
+function logError(reply: any, error: Error, statusCode: number): void {
+  if (statusCode >= 500) reply.log.error({ req: reply.request, res: reply, err: error }, error.message);
+  else reply.log.info({ res: reply, err: error }, error.message);
+}
+
+/** Replies whose error response already went through onSend once (a hook failing again). */
+const defaultErrorSent = new WeakSet<object>();
+
+/** The default handler: log at the right level, serialize `{ statusCode, code, error, message }`. */
+export function sendDefaultError(reply: any, error: Error): void {
+  if (defaultErrorSent.has(reply)) {
+    // An onSend hook failed on the error response itself: answer without running hooks again.
+    reply.log.error({ err: error }, 'an onSend hook failed while sending an error response');
+    const payload = JSON.stringify({ statusCode: 500, error: STATUS_CODES[500], message: 'Internal Server Error' });
+    reply.raw.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(payload.length) });
+    reply.raw.end(payload);
+    return;
+  }
+  defaultErrorSent.add(reply);
+  const statusCode: number = reply.raw.statusCode;
+  logError(reply, error, statusCode);
+  const code = (error as { code?: unknown }).code;
+  const body = {
+    statusCode,
+    code: typeof code === 'string' ? code : undefined,
+    error: STATUS_CODES[statusCode] ?? 'Error',
+    message: error.message,
+  };
+  const route = reply[kRoute] as CompiledRoute;
+  let payload: string;
+  try {
+    const serialize = route.serializerFor?.(statusCode, 'application/json');
+    payload = serialize ? serialize(body) : JSON.stringify(body);
+  } catch (serializationError) {
+    const failure = new errorCodes.FST_ERR_FAILED_ERROR_SERIALIZATION(
+      (serializationError as Error).message,
+      error.message,
+    );
+    reply.log.error({ err: failure }, failure.message);
+    reply.raw.statusCode = 500;
+    payload = JSON.stringify({ statusCode: 500, code: failure.code, error: STATUS_CODES[500], message: failure.message });
+  }
+  const headers = reply[kHeaders];
+  headers['content-type'] = 'application/json; charset=utf-8';
+  delete headers['content-length'];
+  reply[kSent] = true;
+  runOnSend(reply, payload);
+}

@@ -1,0 +1,159 @@
+// The reply object. Like the request, each context has its own constructor whose prototype
+// chain carries the reply decorators visible there. Headers are buffered in one object and
+// written with the status in a single writeHead.
+import { validateHeaderName, validateHeaderValue } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { finished } from 'node:stream';
+import { errorCodes } from '../errors.js';
+import type { Context } from '../scope/context.js';
+import type { CompiledRoute } from './compiled-route.js';
+import { runNotFoundHandler, sendPayload } from './send.js';
+import { kErrorHandler, kHeaders, kHijacked, kOnErrorDone, kRoute, kSent, kSerializer, kStartTime } from './symbols.js';
+
+function routeOf(reply: any): CompiledRoute {
+  return reply[kRoute] as CompiledRoute;
+}
+
+/** The prototype every context's reply prototype derives from. */
+export const replyBasePrototype: Record<PropertyKey, any> = {
+  code(this: any, statusCode: unknown) {
+    const code = Number(statusCode);
+    if (!Number.isInteger(code) || code < 100 || code > 599) throw new errorCodes.FST_ERR_BAD_STATUS_CODE(String(statusCode));
+    this.raw.statusCode = code;
+    return this;
+  },
+  header(this: any, name: string, value: unknown) {
+    const key = String(name).toLowerCase();
+    // Node's own checks: CR, LF and other invalid characters in names or values are refused here,
+    // where the caller can see them, instead of failing later in writeHead.
+    validateHeaderName(key);
+    const headerValue = Array.isArray(value) ? value.map(String) : String(value);
+    for (const single of [headerValue].flat()) validateHeaderValue(key, single);
+    const headers = this[kHeaders];
+    if (key === 'set-cookie' && headers[key] !== undefined) {
+      headers[key] = [...(Array.isArray(headers[key]) ? headers[key] : [headers[key]]), ...[headerValue].flat()];
+    } else {
+      headers[key] = headerValue;
+    }
+    return this;
+  },
+  headers(this: any, values: Record<string, unknown>) {
+    for (const name of Object.keys(values)) this.header(name, values[name]);
+    return this;
+  },
+  getHeader(this: any, name: string) {
+    const key = String(name).toLowerCase();
+    return this[kHeaders][key] ?? this.raw.getHeader(key);
+  },
+  getHeaders(this: any) {
+    return { ...this.raw.getHeaders(), ...this[kHeaders] };
+  },
+  hasHeader(this: any, name: string) {
+    const key = String(name).toLowerCase();
+    return this[kHeaders][key] !== undefined || this.raw.hasHeader(key);
+  },
+  removeHeader(this: any, name: string) {
+    const key = String(name).toLowerCase();
+    delete this[kHeaders][key];
+    if (!this.raw.headersSent) this.raw.removeHeader(key);
+    return this;
+  },
+  type(this: any, contentType: string) {
+    return this.header('content-type', contentType);
+  },
+  send(this: any, payload?: unknown) {
+    sendPayload(this, payload);
+    return this;
+  },
+  serializer(this: any, fn: (payload: unknown) => string) {
+    this[kSerializer] = fn;
+    return this;
+  },
+  serialize(this: any, payload: unknown) {
+    if (this[kSerializer] !== null) return this[kSerializer](payload);
+    const serialize = routeOf(this).serializerFor?.(this.raw.statusCode, undefined);
+    return serialize ? serialize(payload) : JSON.stringify(payload);
+  },
+  getSerializationFunction(this: any, schemaOrStatus: unknown, contentType?: string) {
+    if (typeof schemaOrStatus === 'number' || typeof schemaOrStatus === 'string') {
+      return routeOf(this).serializerFor?.(Number(schemaOrStatus), contentType);
+    }
+    return routeOf(this).context.schemas.compileSerializationSchema(schemaOrStatus);
+  },
+  compileSerializationSchema(this: any, schema: unknown, httpStatus?: string, contentType?: string) {
+    return routeOf(this).context.schemas.compileSerializationSchema(schema, httpStatus, contentType);
+  },
+  serializeInput(this: any, input: unknown, schemaOrStatus: unknown, httpStatus?: string, contentType?: string) {
+    const serialize =
+      typeof schemaOrStatus === 'number' || typeof schemaOrStatus === 'string'
+        ? routeOf(this).serializerFor?.(Number(schemaOrStatus), contentType)
+        : routeOf(this).context.schemas.compileSerializationSchema(schemaOrStatus, httpStatus, contentType);
+    if (serialize === undefined) throw new errorCodes.FST_ERR_MISSING_SERIALIZATION_FN(String(schemaOrStatus));
+    return serialize(input);
+  },
+  redirect(this: any, url: string, code?: number) {
+    const status = code ?? (this.raw.statusCode >= 300 && this.raw.statusCode < 400 ? this.raw.statusCode : 302);
+    return this.header('location', url).code(status).send();
+  },
+  callNotFound(this: any) {
+    runNotFoundHandler(this);
+    return this;
+  },
+  hijack(this: any) {
+    this[kHijacked] = true;
+    return this;
+  },
+  then(this: any, fulfilled?: () => void, rejected?: (error: Error) => void) {
+    if (this.raw.writableFinished) {
+      fulfilled?.();
+      return;
+    }
+    finished(this.raw, (error) => {
+      if (error && (error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') rejected?.(error);
+      else fulfilled?.();
+    });
+  },
+};
+replyBasePrototype.status = replyBasePrototype.code;
+
+Object.defineProperties(replyBasePrototype, {
+  statusCode: {
+    get() { return this.raw.statusCode; },
+    set(value: number) { this.code(value); },
+    enumerable: true,
+  },
+  sent: {
+    get() { return this[kSent] === true || this[kHijacked] === true || this.raw.writableEnded === true; },
+    set(value: unknown) {
+      if (value !== true) throw new errorCodes.FST_ERR_REP_SENT_VALUE();
+      this[kHijacked] = true;
+    },
+  },
+  elapsedTime: { get() { return performance.now() - this[kStartTime]; } },
+  server: { get() { return routeOf(this).context.instance; } },
+  routeOptions: { get() { return routeOf(this).routeOptions; } },
+});
+
+/** Builds the reply constructor of a context (at ready). */
+export function buildReplyClass(context: Context): new (raw: any, request: any, log: any, route: CompiledRoute) => any {
+  const fields = context.replyFields;
+  function Reply(this: any, raw: any, request: any, log: any, route: CompiledRoute) {
+    this.raw = raw;
+    this.request = request;
+    this.log = log;
+    this[kRoute] = route;
+    this[kHeaders] = Object.create(null);
+    this[kSent] = false;
+    this[kHijacked] = false;
+    this[kSerializer] = null;
+    this[kErrorHandler] = route.errorHandler;
+    this[kOnErrorDone] = false;
+    this[kStartTime] = performance.now();
+    for (let index = 0; index < fields.length; index++) {
+      const field = fields[index] as [string, unknown];
+      this[field[0]] = field[1];
+    }
+  }
+  Reply.prototype = context.replyPrototype;
+  return Reply as any;
+}

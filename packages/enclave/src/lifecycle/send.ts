@@ -1,0 +1,183 @@
+// From reply.send(payload) to bytes on the socket: preSerialization and serialization for
+// values that are not already bytes, onSend, then one writeHead and end (or a piped stream).
+import { STATUS_CODES } from 'node:http';
+import { pipeline, type Readable } from 'node:stream';
+import { errorCodes } from '../errors.js';
+import type { CompiledRoute } from './compiled-route.js';
+import { handleError } from './error-handling.js';
+import { runValueHooks } from './hooks.js';
+import { kHeaders, kHijacked, kRoute, kSent, kSerializer } from './symbols.js';
+
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+function isStream(payload: unknown): payload is Readable {
+  return payload !== null && typeof payload === 'object' && typeof (payload as Readable).pipe === 'function';
+}
+
+function isBytes(payload: unknown): payload is Uint8Array {
+  return payload instanceof Uint8Array;
+}
+
+function essenceOf(contentType: unknown): string | undefined {
+  if (typeof contentType !== 'string') return undefined;
+  const semicolon = contentType.indexOf(';');
+  return (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
+}
+
+function warnAlreadySent(reply: any): void {
+  const error = new errorCodes.FST_ERR_REP_ALREADY_SENT(reply.request.method, reply.request.url);
+  reply.log.warn({ err: error }, error.message);
+}
+
+/** reply.send: routes an Error to the error handlers, everything else towards the socket. */
+export function sendPayload(reply: any, payload: unknown): void {
+  if (reply[kHijacked]) return;
+  if (reply[kSent]) {
+    warnAlreadySent(reply);
+    return;
+  }
+  if (payload instanceof Error) {
+    handleError(reply, payload);
+    return;
+  }
+  reply[kSent] = true;
+  const headers = reply[kHeaders];
+  if (typeof payload === 'string') {
+    headers['content-type'] ??= 'text/plain; charset=utf-8';
+    runOnSend(reply, payload);
+  } else if (payload === undefined) {
+    runOnSend(reply, payload);
+  } else if (isBytes(payload)) {
+    headers['content-type'] ??= 'application/octet-stream';
+    runOnSend(reply, payload);
+  } else if (isStream(payload)) {
+    runOnSend(reply, payload);
+  } else {
+    const hooks = (reply[kRoute] as CompiledRoute).hooks.preSerialization;
+    if (hooks === null) serializeAndSend(reply, payload);
+    else {
+      runValueHooks(hooks, reply.request, reply, payload, (error, value) => {
+        if (error) failSend(reply, error);
+        else serializeAndSend(reply, value);
+      });
+    }
+  }
+}
+
+/** The serializer for a value: reply.serializer, the response schema, the reply serializer, JSON. */
+export function serializeValue(reply: any, payload: unknown): string {
+  if (reply[kSerializer] !== null) return reply[kSerializer](payload);
+  const route = reply[kRoute] as CompiledRoute;
+  const statusCode = reply.raw.statusCode;
+  if (route.serializerFor !== null) {
+    const serialize = route.serializerFor(statusCode, essenceOf(reply[kHeaders]['content-type']));
+    if (serialize !== undefined) return serialize(payload);
+  }
+  if (route.context.replySerializer !== null) return route.context.replySerializer(payload, statusCode);
+  return JSON.stringify(payload);
+}
+
+function serializeAndSend(reply: any, payload: unknown): void {
+  let body: string;
+  try {
+    body = serializeValue(reply, payload);
+  } catch (error) {
+    failSend(reply, error);
+    return;
+  }
+  reply[kHeaders]['content-type'] ??= JSON_CONTENT_TYPE;
+  runOnSend(reply, body);
+}
+
+/** A failure before anything was written: the reply can still carry the error. */
+function failSend(reply: any, error: unknown): void {
+  reply[kSent] = false;
+  handleError(reply, error);
+}
+
+/** onSend hooks, then the write. Exported for the error path, which serializes on its own. */
+export function runOnSend(reply: any, payload: unknown): void {
+  const hooks = (reply[kRoute] as CompiledRoute).hooks.onSend;
+  if (hooks === null) {
+    writeResponse(reply, payload);
+    return;
+  }
+  runValueHooks(hooks, reply.request, reply, payload, (error, value) => {
+    if (error) failSend(reply, error);
+    else writeResponse(reply, value);
+  });
+}
+
+function writeResponse(reply: any, payload: unknown): void {
+  const res = reply.raw;
+  if (res.headersSent || res.destroyed) {
+    if (isStream(payload)) payload.destroy();
+    return;
+  }
+  const headers = reply[kHeaders];
+  const route = reply[kRoute] as CompiledRoute;
+  if (route.context.root.closing) headers.connection = 'close';
+  const statusCode: number = res.statusCode;
+  const isHead = reply.request.raw.method === 'HEAD';
+  if (isStream(payload)) {
+    res.writeHead(statusCode, headers);
+    if (isHead) {
+      payload.destroy();
+      res.end();
+      return;
+    }
+    pipeline(payload, res, (error: NodeJS.ErrnoException | null) => {
+      if (error && (error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') {
+        reply.log.warn({ err: error }, 'the response stream failed after the headers were sent');
+      }
+    });
+    return;
+  }
+  if (payload !== undefined && payload !== null && typeof payload !== 'string' && !isBytes(payload)) {
+    failSend(reply, new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload));
+    return;
+  }
+  // RFC 9110 §8.6: no Content-Length on 1xx and 204; 304 keeps whatever the handler set.
+  if (statusCode < 200 || statusCode === 204 || statusCode === 304) {
+    if (statusCode !== 304) delete headers['content-length'];
+    res.writeHead(statusCode, headers);
+    res.end();
+    return;
+  }
+  const length = payload === undefined || payload === null ? 0 : Buffer.byteLength(payload as string | Uint8Array);
+  if (!(isHead && headers['content-length'] !== undefined)) headers['content-length'] = String(length);
+  res.writeHead(statusCode, headers);
+  if (isHead || length === 0) res.end();
+  else res.end(payload);
+}
+
+/** The body of the default 404. */
+export function notFoundBody(request: any): string {
+  return JSON.stringify({
+    statusCode: 404,
+    code: 'FST_ERR_NOT_FOUND',
+    error: STATUS_CODES[404],
+    message: `Route ${request.method}:${request.url} not found`,
+  });
+}
+
+/** reply.callNotFound(): answer with the not-found handler that owns the request's path. */
+export function runNotFoundHandler(reply: any): void {
+  const route = reply[kRoute] as CompiledRoute;
+  const request = reply.request;
+  const notFound = route.context.root.findNotFoundRoute(request.raw.url ?? '/');
+  reply.code(404);
+  try {
+    const result = notFound.handler.call(notFound.context.instance, request, reply) as any;
+    if (result !== null && typeof result === 'object' && typeof result.then === 'function') {
+      result.then(
+        (value: unknown) => {
+          if (value !== undefined && value !== reply && !reply.sent) reply.send(value);
+        },
+        (error: unknown) => handleError(reply, error),
+      );
+    }
+  } catch (error) {
+    handleError(reply, error);
+  }
+}

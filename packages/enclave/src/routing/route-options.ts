@@ -1,0 +1,63 @@
+// Normalizes the ways a route can be declared (route(), shorthands) into one options object and
+// validates it, so mistakes surface at registration with a coded error naming the route.
+import { METHODS } from 'node:http';
+import { errorCodes } from '../errors.js';
+import { requestHookNames } from '../lifecycle/hook-names.js';
+import { validateHook } from '../lifecycle/hooks.js';
+
+const supportedMethods = new Set(METHODS);
+
+function normalizeMethods(method: unknown): string[] {
+  const list = Array.isArray(method) ? method : [method];
+  if (list.length === 0) throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID('an empty array');
+  return list.map((entry) => {
+    if (typeof entry !== 'string') throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID(typeof entry);
+    const upper = entry.toUpperCase();
+    if (!supportedMethods.has(upper)) throw new errorCodes.FST_ERR_ROUTE_METHOD_NOT_SUPPORTED(entry);
+    return upper;
+  });
+}
+
+/** Builds route options from `(path, handler)`, `(path, options, handler)` or `(path, options)`. */
+export function shorthandOptions(method: string | string[], path: unknown, options: unknown, handler: unknown): Record<string, any> {
+  if (typeof options === 'function' && handler === undefined) return { method, url: path, handler: options };
+  if (options !== undefined && (options === null || typeof options !== 'object')) {
+    throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ(String(method), String(path));
+  }
+  const given = (options ?? {}) as Record<string, any>;
+  if (handler !== undefined && given.handler !== undefined) {
+    throw new errorCodes.FST_ERR_ROUTE_DUPLICATED_HANDLER(String(method), String(path));
+  }
+  return { ...given, method, url: path, handler: handler ?? given.handler };
+}
+
+/** Validates options and returns a normalized copy with `methods`. */
+export function validateRouteOptions(options: Record<string, any>): Record<string, any> & { methods: string[] } {
+  if (options === null || typeof options !== 'object') throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ('?', '?');
+  const url = options.url ?? options.path;
+  if (typeof url !== 'string') throw new errorCodes.FST_ERR_INVALID_URL(typeof url);
+  const methods = normalizeMethods(options.method);
+  const label = methods.join(',');
+  if (options.handler === undefined) throw new errorCodes.FST_ERR_ROUTE_MISSING_HANDLER(label, url);
+  if (typeof options.handler !== 'function') throw new errorCodes.FST_ERR_ROUTE_HANDLER_NOT_FN(label, url);
+  if (options.errorHandler !== undefined && typeof options.errorHandler !== 'function') {
+    throw new errorCodes.FST_ERR_ERROR_HANDLER_NOT_FN();
+  }
+  if (options.bodyLimit !== undefined && !(Number.isInteger(options.bodyLimit) && options.bodyLimit > 0)) {
+    throw new errorCodes.FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(options.bodyLimit);
+  }
+  const body = options.schema?.body;
+  if (body !== undefined) {
+    for (const method of methods) {
+      if (method === 'GET' || method === 'HEAD') {
+        throw new errorCodes.FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED(method, url, method);
+      }
+    }
+  }
+  for (const hookName of requestHookNames) {
+    const hooks = options[hookName];
+    if (hooks === undefined) continue;
+    for (const hook of Array.isArray(hooks) ? hooks : [hooks]) validateHook(hookName, hook);
+  }
+  return { ...options, url, methods };
+}

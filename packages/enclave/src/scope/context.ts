@@ -1,0 +1,169 @@
+// An encapsulation context: what one plugin (or the root) registered, and a link to its parent.
+// A child's public instance is `Object.create(parent.instance)`, so instance decorators are
+// inherited by plain property lookup; everything else lives in the fresh stores below. The
+// context is reachable from an instance through one module-private symbol and nothing else.
+import type { ContentTypeParserStore } from '../http/content-type-parser.js';
+import type { HookName } from '../lifecycle/hook-names.js';
+import type { SchemaController } from '../schema/schema-controller.js';
+import type { RootState } from './root-state.js';
+
+/** The single private key from a public instance to its context. */
+export const kContext: unique symbol = Symbol('enclave.context');
+
+/** A hook as registered: the function and the instance it runs with as `this`. */
+export interface HookEntry {
+  fn: (...args: any[]) => any;
+  instance: object;
+}
+
+/** A link in the error-handler chain: a handler that rethrows passes the error to `parent`. */
+export interface ErrorHandlerEntry {
+  fn: ((this: any, error: any, request: any, reply: any) => unknown) | null;
+  instance: object;
+  parent: ErrorHandlerEntry | null;
+}
+
+/** A not-found handler set with setNotFoundHandler, compiled like a route at ready. */
+export interface NotFoundEntry {
+  handler: (this: any, request: any, reply: any) => unknown;
+  options: Record<string, any>;
+  context: Context;
+}
+
+export interface DecoratorNames {
+  instance: string[];
+  request: string[];
+  reply: string[];
+}
+
+export interface Context {
+  readonly id: number;
+  readonly parent: Context | null;
+  readonly root: RootState;
+  readonly instance: Record<PropertyKey, any>;
+  readonly pluginName: string;
+  readonly prefix: string;
+  readonly children: Context[];
+  /** Hooks visible here: a copy of the parent's at creation, plus this context's own. */
+  readonly hooks: Map<HookName, HookEntry[]>;
+  /** Names decorated in this context only (diagnostics and printPlugins). */
+  readonly decorators: DecoratorNames;
+  readonly requestPrototype: Record<PropertyKey, any>;
+  readonly replyPrototype: Record<PropertyKey, any>;
+  /** Value decorators copied onto each request/reply so every request has its own slot. */
+  readonly requestFields: Array<[string, unknown]>;
+  readonly replyFields: Array<[string, unknown]>;
+  readonly schemas: SchemaController;
+  readonly parsers: ContentTypeParserStore;
+  errorHandler: ErrorHandlerEntry;
+  notFound: NotFoundEntry | null;
+  replySerializer: ((payload: unknown, statusCode: number) => string) | null;
+  /** Names of plugins registered from this context (dependency checks look up the chain). */
+  readonly registeredPlugins: string[];
+  /** Per-context request and reply constructors, built at ready. */
+  Request: (new (...args: any[]) => any) | null;
+  Reply: (new (...args: any[]) => any) | null;
+}
+
+let nextContextId = 0;
+
+export function contextOf(instance: object): Context {
+  const context = (instance as Record<symbol, Context | undefined>)[kContext];
+  if (context === undefined) throw new TypeError('Not an Enclave instance');
+  return context;
+}
+
+function joinPrefix(parentPrefix: string, prefix: unknown): string {
+  if (typeof prefix !== 'string' || prefix === '') return parentPrefix;
+  const normalized = prefix.startsWith('/') ? prefix : `/${prefix}`;
+  const joined = parentPrefix + normalized;
+  return joined.length > 1 && joined.endsWith('/') ? joined.slice(0, -1) : joined;
+}
+
+/** The root context: created once by the factory with the instance prototype it inherits from. */
+export function createRootContext(
+  root: RootState,
+  instancePrototype: object,
+  requestPrototype: object,
+  replyPrototype: object,
+  schemas: SchemaController,
+  parsers: ContentTypeParserStore,
+): Context {
+  const instance = Object.create(instancePrototype);
+  const context: Context = {
+    id: nextContextId++,
+    parent: null,
+    root,
+    instance,
+    pluginName: 'root',
+    prefix: '',
+    children: [],
+    hooks: new Map(),
+    decorators: { instance: [], request: [], reply: [] },
+    requestPrototype: Object.create(requestPrototype),
+    replyPrototype: Object.create(replyPrototype),
+    requestFields: [],
+    replyFields: [],
+    schemas,
+    parsers,
+    errorHandler: { fn: null, instance, parent: null },
+    notFound: null,
+    replySerializer: null,
+    registeredPlugins: [],
+    Request: null,
+    Reply: null,
+  };
+  Object.defineProperty(instance, kContext, { value: context });
+  return context;
+}
+
+/** A child context for a plugin that keeps its own encapsulation. */
+export function createChildContext(parent: Context, pluginName: string, prefix: unknown): Context {
+  const instance = Object.create(parent.instance);
+  const hooks = new Map<HookName, HookEntry[]>();
+  for (const [name, entries] of parent.hooks) hooks.set(name, entries.slice());
+  const context: Context = {
+    id: nextContextId++,
+    parent,
+    root: parent.root,
+    instance,
+    pluginName,
+    prefix: joinPrefix(parent.prefix, prefix),
+    children: [],
+    hooks,
+    decorators: { instance: [], request: [], reply: [] },
+    requestPrototype: Object.create(parent.requestPrototype),
+    replyPrototype: Object.create(parent.replyPrototype),
+    requestFields: parent.requestFields.slice(),
+    replyFields: parent.replyFields.slice(),
+    schemas: parent.schemas.createChild(),
+    parsers: parent.parsers.createChild(),
+    errorHandler: parent.errorHandler,
+    notFound: null,
+    replySerializer: parent.replySerializer,
+    registeredPlugins: [],
+    Request: null,
+    Reply: null,
+  };
+  Object.defineProperty(instance, kContext, { value: context });
+  parent.children.push(context);
+  parent.root.contexts.push(context);
+  return context;
+}
+
+/** The contexts from the root down to `context`, for chain lookups and error messages. */
+export function contextPath(context: Context): string {
+  const names: string[] = [];
+  for (let current: Context | null = context; current !== null; current = current.parent) {
+    names.unshift(current.pluginName);
+  }
+  return names.join(' > ');
+}
+
+/** Whether `ancestor` is `context` or one of its ancestors. */
+export function isAncestorOrSelf(ancestor: Context, context: Context): boolean {
+  for (let current: Context | null = context; current !== null; current = current.parent) {
+    if (current === ancestor) return true;
+  }
+  return false;
+}

@@ -1,0 +1,94 @@
+// decorate / decorateRequest / decorateReply. Instance decorators are own properties of the
+// context's instance (children inherit them through the prototype chain). Request and reply
+// decorators go on the context's request/reply prototypes (functions, getters) or into the list
+// of fields each request/reply is constructed with (plain values), so a decorator added in one
+// context reads as undefined everywhere it is not visible, at no per-request cost.
+import { errorCodes } from '../errors.js';
+import { type Context, contextPath } from './context.js';
+import { decoratorHint } from './plugin-meta.js';
+
+type DecoratorKind = 'instance' | 'request' | 'reply';
+
+interface Accessor {
+  getter?: () => unknown;
+  setter?: (value: unknown) => void;
+}
+
+function isAccessor(value: unknown): value is Accessor {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    (typeof (value as Accessor).getter === 'function' || typeof (value as Accessor).setter === 'function')
+  );
+}
+
+function isVisible(context: Context, kind: DecoratorKind, name: string): boolean {
+  if (kind === 'instance') return name in context.instance;
+  const prototype = kind === 'request' ? context.requestPrototype : context.replyPrototype;
+  const fields = kind === 'request' ? context.requestFields : context.replyFields;
+  return name in prototype || fields.some(([field]) => field === name);
+}
+
+function checkDependencies(context: Context, kind: DecoratorKind, name: string, dependencies: unknown): void {
+  if (dependencies === undefined) return;
+  if (!Array.isArray(dependencies)) throw new errorCodes.FST_ERR_DEC_DEPENDENCY_INVALID_TYPE(name);
+  for (const dependency of dependencies) {
+    if (!isVisible(context, kind, dependency)) {
+      throw new errorCodes.FST_ERR_DEC_MISSING_DEPENDENCY(name, dependency, decoratorHint(context, kind, dependency));
+    }
+  }
+}
+
+/** Adds a decorator of `kind` named `name` to `context`; the checks of SPEC §3.7 first. */
+export function addDecorator(
+  context: Context,
+  kind: DecoratorKind,
+  name: string,
+  value: unknown,
+  dependencies: unknown,
+): void {
+  if (context.root.booted) throw new errorCodes.FST_ERR_DEC_AFTER_START(name);
+  if (isVisible(context, kind, name)) {
+    throw new errorCodes.FST_ERR_DEC_ALREADY_PRESENT(name, ` in "${contextPath(context)}" (decorator names must be unique along a context chain)`);
+  }
+  checkDependencies(context, kind, name, dependencies);
+  if (kind === 'instance') {
+    defineOn(context.instance, name, value);
+    context.decorators.instance.push(name);
+    return;
+  }
+  // An object or array value would be one object shared by every request.
+  if (value !== null && typeof value === 'object' && !isAccessor(value)) {
+    throw new errorCodes.FST_ERR_DEC_REFERENCE_TYPE(name, Array.isArray(value) ? 'array' : 'object');
+  }
+  const prototype = kind === 'request' ? context.requestPrototype : context.replyPrototype;
+  if (typeof value === 'function' || isAccessor(value)) {
+    defineOn(prototype, name, value);
+  } else {
+    (kind === 'request' ? context.requestFields : context.replyFields).push([name, value]);
+  }
+  context.decorators[kind].push(name);
+}
+
+function defineOn(target: object, name: string, value: unknown): void {
+  if (isAccessor(value)) {
+    const descriptor: PropertyDescriptor = { configurable: true, enumerable: false };
+    if (value.getter) descriptor.get = value.getter;
+    if (value.setter) descriptor.set = value.setter;
+    Object.defineProperty(target, name, descriptor);
+  } else {
+    Object.defineProperty(target, name, { value, writable: true, configurable: true, enumerable: true });
+  }
+}
+
+/** Reads a visible instance decorator, or throws FST_ERR_DEC_UNDECLARED naming the context. */
+export function getDecorator(context: Context, name: string): unknown {
+  if (!(name in context.instance)) {
+    throw new errorCodes.FST_ERR_DEC_UNDECLARED(name, `"${contextPath(context)}"${decoratorHint(context, 'instance', name)}`);
+  }
+  return context.instance[name];
+}
+
+export function hasDecorator(context: Context, kind: DecoratorKind, name: string): boolean {
+  return isVisible(context, kind, name);
+}

@@ -1,0 +1,106 @@
+// Reads the marks that `@enclave/plugin` (and the real `fastify-plugin`) stamp on a plugin
+// function — a protocol of global-registry symbols, so neither package imports the other — and
+// checks a plugin's declared dependencies, explaining where a missing piece actually lives.
+import { errorCodes } from '../errors.js';
+import { type Context, contextPath, isAncestorOrSelf } from './context.js';
+
+export const kSkipOverride = Symbol.for('skip-override');
+export const kDisplayName = Symbol.for('fastify.display-name');
+export const kPluginMeta = Symbol.for('plugin-meta');
+
+export interface PluginMeta {
+  name?: string;
+  dependencies?: string[];
+  decorators?: { fastify?: string[]; request?: string[]; reply?: string[] };
+  encapsulate?: boolean;
+  fastify?: string;
+}
+
+export type PluginFunction = ((instance: any, options: any, done?: (err?: Error) => void) => unknown) & {
+  [kSkipOverride]?: boolean;
+  [kDisplayName]?: string;
+  [kPluginMeta]?: PluginMeta;
+};
+
+export function pluginMetaOf(fn: PluginFunction): PluginMeta | undefined {
+  const meta = fn[kPluginMeta];
+  return meta !== null && typeof meta === 'object' ? meta : undefined;
+}
+
+/** A readable name: the declared one, the function's own, or the start of its source. */
+export function pluginNameOf(fn: PluginFunction): string {
+  const display = fn[kDisplayName];
+  if (typeof display === 'string' && display !== '') return display;
+  const meta = pluginMetaOf(fn);
+  if (meta?.name) return meta.name;
+  if (fn.name) return fn.name;
+  const source = fn.toString().split('\n')[0] ?? 'anonymous';
+  return source.length > 60 ? `${source.slice(0, 57)}...` : source;
+}
+
+/** Whether the plugin's registrations land in the registering context (no child context). */
+export function skipsEncapsulation(fn: PluginFunction): boolean {
+  return fn[kSkipOverride] === true && pluginMetaOf(fn)?.encapsulate !== true;
+}
+
+function isRegisteredInChain(context: Context, name: string): boolean {
+  for (let current: Context | null = context; current !== null; current = current.parent) {
+    if (current.registeredPlugins.includes(name)) return true;
+  }
+  return false;
+}
+
+type DecoratorKind = 'instance' | 'request' | 'reply';
+
+function isDecoratorVisible(context: Context, kind: DecoratorKind, name: string): boolean {
+  if (kind === 'instance') return name in context.instance;
+  const prototype = kind === 'request' ? context.requestPrototype : context.replyPrototype;
+  const fields = kind === 'request' ? context.requestFields : context.replyFields;
+  return name in prototype || fields.some(([field]) => field === name);
+}
+
+/**
+ * Where a name that is not visible here does exist: in a sibling or descendant context. The
+ * hint tells the user which context holds it and that wrapping that plugin exposes it.
+ */
+function whereElse(context: Context, holds: (candidate: Context) => boolean): string {
+  const places = context.root.contexts.filter((candidate) => !isAncestorOrSelf(candidate, context) && holds(candidate));
+  if (places.length === 0) return '';
+  const where = places.map((place) => `"${contextPath(place)}"`).join(', ');
+  return `. It exists in ${where}, which is encapsulated from "${contextPath(context)}": wrap the plugin that provides it with @enclave/plugin (or fastify-plugin) so it lands in its parent context`;
+}
+
+/** Explains where a decorator lives when it is not visible in `context`. */
+export function decoratorHint(context: Context, kind: DecoratorKind, name: string): string {
+  return whereElse(context, (candidate) => candidate.decorators[kind].includes(name));
+}
+
+/** Throws when a plugin's declared dependencies or decorators are not visible where it loads. */
+export function checkPluginRequirements(context: Context, pluginName: string, meta: PluginMeta | undefined): void {
+  if (meta === undefined) return;
+  for (const dependency of meta.dependencies ?? []) {
+    if (!isRegisteredInChain(context, dependency)) {
+      const hint = whereElse(context, (candidate) => candidate.registeredPlugins.includes(dependency));
+      throw new errorCodes.FST_ERR_PLUGIN_DEPENDENCY_MISSING(pluginName, dependency, hint);
+    }
+  }
+  const kinds: Array<[DecoratorKind, string[] | undefined]> = [
+    ['instance', meta.decorators?.fastify],
+    ['request', meta.decorators?.request],
+    ['reply', meta.decorators?.reply],
+  ];
+  for (const [kind, names] of kinds) {
+    for (const name of names ?? []) {
+      if (!isDecoratorVisible(context, kind, name)) {
+        const label = kind === 'instance' ? 'instance' : kind;
+        throw new errorCodes.FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE(
+          pluginName,
+          label,
+          name,
+          `"${contextPath(context)}"`,
+          decoratorHint(context, kind, name),
+        );
+      }
+    }
+  }
+}

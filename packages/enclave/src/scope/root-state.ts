@@ -1,0 +1,63 @@
+// State shared by every context of one application: options, router, loader and server.
+import type { Server } from 'node:http';
+import type Router from 'find-my-way';
+import type { Logger } from '../logger.js';
+import type { CompiledRoute } from '../lifecycle/compiled-route.js';
+import type { RouteRecord } from '../routing/route-record.js';
+import type { Context, HookEntry } from './context.js';
+import type { PluginRecord } from './plugin-loader.js';
+
+export interface NormalizedOptions {
+  bodyLimit: number;
+  pluginTimeout: number;
+  exposeHeadRoutes: boolean;
+  prefixTrailingSlash: 'slash' | 'no-slash' | 'both';
+  maxParamLength: number;
+  caseSensitive: boolean;
+  ignoreTrailingSlash: boolean;
+  ignoreDuplicateSlashes: boolean;
+  return503OnClosing: boolean;
+  disableRequestLogging: boolean;
+  requestIdHeader: string | false;
+  requestIdLogLabel: string;
+  genReqId: (raw: any) => string;
+  querystringParser: (query: string) => Record<string, unknown>;
+  trustProxy: ((address: string, hop: number) => boolean) | null;
+  onProtoPoisoning: 'error' | 'remove' | 'ignore';
+  onConstructorPoisoning: 'error' | 'remove' | 'ignore';
+  forceCloseConnections: boolean | 'idle';
+}
+
+export interface RootState {
+  readonly options: NormalizedOptions;
+  /** The options the factory was given (frozen), for `initialConfig`. */
+  readonly initialConfig: Readonly<Record<string, unknown>>;
+  readonly router: Router.Instance<Router.HTTPVersion.V1>;
+  readonly routes: RouteRecord[];
+  readonly contexts: Context[];
+  readonly log: Logger;
+  readonly server: Server;
+  /** Application hooks that run once, in registration order, wherever they were added. */
+  readonly applicationHooks: {
+    onReady: HookEntry[];
+    onListen: HookEntry[];
+    preClose: HookEntry[];
+    onClose: HookEntry[];
+  };
+  /** Not-found routes by prefix, longest first; the root's ('') is last. Built at ready. */
+  notFoundRoutes: Array<{ prefix: string; route: CompiledRoute }>;
+  findNotFoundRoute(url: string): CompiledRoute;
+  /** Whether a real logger is set (per-request child loggers and request logs). */
+  readonly logging: boolean;
+  rootPlugin: PluginRecord | null;
+  /** The plugin whose body is running: `register` calls queue onto it. */
+  loadingStack: PluginRecord[];
+  readyPromise: Promise<void> | null;
+  /** Set once every plugin has loaded: no more plugins, routes, hooks or decorators. */
+  booted: boolean;
+  listening: boolean;
+  closing: boolean;
+  closed: boolean;
+  /** While true, an instance's `then` reads as undefined (resolving a promise with it). */
+  thenGuard: boolean;
+}

@@ -1,0 +1,163 @@
+// The factory: normalizes options, creates the router, the HTTP server and the root context.
+import http from 'node:http';
+import http2 from 'node:http2';
+import https from 'node:https';
+import { parse as parseQuerystring } from 'node:querystring';
+import Router from 'find-my-way';
+import proxyAddr from 'proxy-addr';
+import { findNotFoundRoute } from './boot.js';
+import { errorCodes } from './errors.js';
+import { ContentTypeParserStore } from './http/content-type-parser.js';
+import { instancePrototype } from './instance.js';
+import { createRequestListener } from './lifecycle/handle-request.js';
+import { replyBasePrototype } from './lifecycle/reply.js';
+import { requestBasePrototype } from './lifecycle/request.js';
+import { createLogger } from './logger.js';
+import { createRootContext } from './scope/context.js';
+import type { NormalizedOptions, RootState } from './scope/root-state.js';
+import { SchemaController } from './schema/schema-controller.js';
+import type { EnclaveInstance, EnclaveOptions } from './types.js';
+
+const poisoningActions = new Set(['error', 'remove', 'ignore']);
+
+function option<T>(options: Record<string, any>, name: string, fallback: T, valid: (value: any) => boolean): T {
+  const value = options[name] ?? options.routerOptions?.[name];
+  if (value === undefined) return fallback;
+  if (!valid(value)) throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`${name}: ${JSON.stringify(value)}`);
+  return value;
+}
+
+const isBoolean = (value: unknown) => typeof value === 'boolean';
+const isCount = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
+
+function compileTrust(trustProxy: unknown): NormalizedOptions['trustProxy'] {
+  if (trustProxy === undefined || trustProxy === false) return null;
+  if (trustProxy === true) return () => true;
+  if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
+  if (typeof trustProxy === 'function') return trustProxy as NormalizedOptions['trustProxy'];
+  if (typeof trustProxy === 'string') return proxyAddr.compile(trustProxy.split(',').map((entry) => entry.trim()));
+  if (Array.isArray(trustProxy)) return proxyAddr.compile(trustProxy);
+  throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`trustProxy: ${String(trustProxy)}`);
+}
+
+function createIdGenerator(header: string | false): (raw: any) => string {
+  let next = 0;
+  return (raw) => {
+    if (header !== false) {
+      const value = raw.headers[header];
+      // A client-chosen id is bounded so it cannot bloat every log line.
+      if (typeof value === 'string' && value !== '' && value.length <= 256) return value;
+    }
+    next = (next + 1) % Number.MAX_SAFE_INTEGER;
+    return `req-${next.toString(36)}`;
+  };
+}
+
+function normalizeOptions(options: Record<string, any>): NormalizedOptions {
+  const requestIdHeader = option<string | false>(options, 'requestIdHeader', false, (v) => v === false || typeof v === 'string');
+  const genReqId = option<((raw: any) => string) | undefined>(options, 'genReqId', undefined, (v) => typeof v === 'function');
+  const defaultGenerator = createIdGenerator(typeof requestIdHeader === 'string' ? requestIdHeader.toLowerCase() : false);
+  return {
+    bodyLimit: option(options, 'bodyLimit', 1024 * 1024, (v) => Number.isInteger(v) && v > 0),
+    pluginTimeout: option(options, 'pluginTimeout', 10_000, isCount),
+    exposeHeadRoutes: option(options, 'exposeHeadRoutes', true, isBoolean),
+    prefixTrailingSlash: 'both',
+    maxParamLength: option(options, 'maxParamLength', 100, (v) => Number.isInteger(v) && v > 0),
+    caseSensitive: option(options, 'caseSensitive', true, isBoolean),
+    ignoreTrailingSlash: option(options, 'ignoreTrailingSlash', false, isBoolean),
+    ignoreDuplicateSlashes: option(options, 'ignoreDuplicateSlashes', false, isBoolean),
+    return503OnClosing: option(options, 'return503OnClosing', true, isBoolean),
+    disableRequestLogging: option(options, 'disableRequestLogging', false, isBoolean),
+    requestIdHeader,
+    requestIdLogLabel: option(options, 'requestIdLogLabel', 'reqId', (v) => typeof v === 'string'),
+    genReqId: genReqId === undefined ? defaultGenerator : (raw) => (requestIdHeader !== false && defaultGenerator(raw)) || genReqId(raw),
+    querystringParser: option(options, 'querystringParser', parseQuerystring as any, (v) => typeof v === 'function'),
+    trustProxy: compileTrust(options.trustProxy),
+    onProtoPoisoning: option(options, 'onProtoPoisoning', 'error', (v) => poisoningActions.has(v)),
+    onConstructorPoisoning: option(options, 'onConstructorPoisoning', 'error', (v) => poisoningActions.has(v)),
+    forceCloseConnections: option(options, 'forceCloseConnections', 'idle', (v) => v === 'idle' || isBoolean(v)),
+  };
+}
+
+function createHttpServer(options: Record<string, any>, listener: http.RequestListener): http.Server {
+  if (typeof options.serverFactory === 'function') return options.serverFactory(listener, options);
+  const timeouts = {
+    requestTimeout: option(options, 'requestTimeout', 0, isCount),
+    keepAliveTimeout: option(options, 'keepAliveTimeout', 72_000, isCount),
+    connectionTimeout: option(options, 'connectionTimeout', 0, isCount),
+  };
+  let server: any;
+  if (options.http2) {
+    server = options.https
+      ? http2.createSecureServer({ allowHTTP1: true, ...options.https }, listener as any)
+      : http2.createServer(listener as any);
+    server.setTimeout(option(options, 'http2SessionTimeout', 72_000, isCount));
+    return server;
+  }
+  const serverOptions = { requestTimeout: timeouts.requestTimeout, keepAliveTimeout: timeouts.keepAliveTimeout };
+  server = options.https ? https.createServer({ ...options.https, ...serverOptions }, listener) : http.createServer(serverOptions, listener);
+  server.setTimeout(timeouts.connectionTimeout);
+  if (options.maxRequestsPerSocket !== undefined) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+  return server;
+}
+
+/**
+ * Creates an Enclave application: the root encapsulation context.
+ *
+ * @example
+ * import enclave from 'enclave'
+ * const app = enclave({ logger: true })
+ * app.get('/', async () => ({ hello: 'world' }))
+ * await app.listen({ port: 3000 })
+ */
+export function createApplication(options: EnclaveOptions = {}): EnclaveInstance {
+  if (options === null || typeof options !== 'object') throw new errorCodes.FST_ERR_OPTIONS_NOT_OBJ(typeof options);
+  const given = options as Record<string, any>;
+  const normalized = normalizeOptions(given);
+  const { log, enabled } = createLogger(given.logger, given.loggerInstance);
+  const router = Router({
+    caseSensitive: normalized.caseSensitive,
+    ignoreTrailingSlash: normalized.ignoreTrailingSlash,
+    ignoreDuplicateSlashes: normalized.ignoreDuplicateSlashes,
+    maxParamLength: normalized.maxParamLength,
+    allowUnsafeRegex: given.allowUnsafeRegex ?? given.routerOptions?.allowUnsafeRegex ?? false,
+    constraints: given.constraints ?? given.routerOptions?.constraints,
+    // find-my-way answers these with a store-less match; the request path turns it into the error.
+    onBadUrl: (path: string) => new errorCodes.FST_ERR_BAD_URL(path),
+    onMaxParamLength: () => new errorCodes.FST_ERR_URL_TOO_LONG(),
+  } as any);
+  const root = {
+    options: normalized,
+    initialConfig: Object.freeze({ ...given }),
+    router,
+    routes: [],
+    contexts: [],
+    log,
+    logging: enabled,
+    applicationHooks: { onReady: [], onListen: [], preClose: [], onClose: [] },
+    notFoundRoutes: [],
+    findNotFoundRoute: (url: string) => findNotFoundRoute(root, url),
+    rootPlugin: { name: 'root', queue: [] },
+    loadingStack: [],
+    readyPromise: null,
+    booted: false,
+    listening: false,
+    closing: false,
+    closed: false,
+    thenGuard: false,
+  } as unknown as RootState & { server: http.Server };
+  const schemas = SchemaController.createRoot({
+    ajv: given.ajv,
+    schemaErrorFormatter: given.schemaErrorFormatter,
+    schemaController: given.schemaController,
+  });
+  const parsers = ContentTypeParserStore.createRoot({
+    bodyLimit: normalized.bodyLimit,
+    onProtoPoisoning: normalized.onProtoPoisoning,
+    onConstructorPoisoning: normalized.onConstructorPoisoning,
+  });
+  const context = createRootContext(root, instancePrototype, requestBasePrototype, replyBasePrototype, schemas, parsers);
+  root.contexts.push(context);
+  (root as { server: http.Server }).server = createHttpServer(given, createRequestListener(root));
+  return context.instance as EnclaveInstance;
+}
