@@ -1,47 +1,79 @@
-// STUB — to be replaced by the content-type helper (issue 3, §4.7). Keep these signatures.
+/**
+ * Request bodies (SPEC §4.7): decide whether there is one, choose the parser by the parsed
+ * Content-Type, read it within the limit, run the parser. The media type that chose the parser is
+ * the one handed back, so the body schema is always chosen by the same essence (SPEC §11).
+ */
 import type { Readable } from 'node:stream';
+import { errorCodes } from '../errors.js';
+import { asClientError, discardBody, type RawRequestLike, readBody, readDeclaredLength } from './body-reader.js';
+import type { ContentTypeParserEntry, ContentTypeParserStore } from './content-type-store.js';
+import { parseMediaType } from './media-type.js';
 
-export interface MediaType {
-  /** `type/subtype`, lower-cased. */
-  essence: string;
-  type: string;
-  subtype: string;
-  /** Parameter names lower-cased; a null-prototype object. */
-  parameters: Record<string, string>;
+export { createJsonParser, createJsonParser as getDefaultJsonParser, type PoisoningAction, parseTextBody } from './builtin-parsers.js';
+export {
+  type BodyParsingOptions,
+  type ContentTypeParserEntry,
+  type ContentTypeParserFunction,
+  type ContentTypeParserOptions,
+  ContentTypeParserStore,
+  DEFAULT_BODY_LIMIT,
+} from './content-type-store.js';
+export { formatMediaType, type MediaType, parameterValuesEqual, parseMediaType } from './media-type.js';
+
+/** Called once: with a coded 4xx error, or with the body and the essence that chose its parser. */
+export type ParsedBodyCallback = (err: Error | null, body?: unknown, mediaType?: string) => void;
+
+/**
+ * Methods whose body is parsed only when a Content-Type announces it; for the others a body
+ * without a Content-Type goes to the catch-all parser or is refused (as Fastify does).
+ */
+const OPTIONAL_BODY_METHODS = new Set(['DELETE', 'OPTIONS']);
+
+/** GET and HEAD bodies are never parsed (RFC 9110 §9.3.1: such a body has no defined meaning). */
+const NO_BODY_METHODS = new Set(['GET', 'HEAD']);
+
+/** Shortens a client-sent header for an error message. */
+function quoteHeader(value: unknown): string {
+  const text = typeof value === 'string' ? value : String(value);
+  return JSON.stringify(text.length > 100 ? `${text.slice(0, 100)}…` : text);
 }
 
-export interface ContentTypeParserOptions {
-  parseAs?: 'string' | 'buffer';
-  bodyLimit?: number;
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as { then?: unknown }).then === 'function';
 }
 
-export type ContentTypeParserFunction = (this: any, request: any, body: any, done?: (err: Error | null, body?: unknown) => void) => unknown;
-
-export interface BodyParsingOptions {
-  bodyLimit: number;
-  onProtoPoisoning: 'error' | 'remove' | 'ignore';
-  onConstructorPoisoning: 'error' | 'remove' | 'ignore';
-}
-
-export class ContentTypeParserStore {
-  static createRoot(_options: BodyParsingOptions): ContentTypeParserStore {
-    return new ContentTypeParserStore();
+/** Runs one parser with `this` = its instance, whether it calls `done` or returns a promise. */
+function runParser(entry: ContentTypeParserEntry, request: unknown, input: unknown, essence: string | undefined, done: ParsedBodyCallback): void {
+  let settled = false;
+  let callerFailure: { error: unknown } | undefined;
+  const callback = (err: unknown, body?: unknown): void => {
+    if (settled) return;
+    settled = true;
+    try {
+      if (err !== null && err !== undefined) done(asClientError(err, 'The content-type parser failed'));
+      else done(null, body, essence);
+    } catch (error) {
+      callerFailure = { error };
+      throw error;
+    }
+  };
+  let result: unknown;
+  try {
+    result = entry.parser.call(entry.instance, request, input, callback);
+  } catch (err) {
+    // The caller's own callback failing is not ours to swallow; a parser throwing after it
+    // settled is ignored, since the request already has its answer.
+    if (callerFailure !== undefined && callerFailure.error === err) throw err;
+    if (!settled) callback(err ?? new Error('The content-type parser threw'));
+    return;
   }
-  createChild(): ContentTypeParserStore {
-    return new ContentTypeParserStore();
-  }
-  /** `instance` is the `this` the parser runs with. */
-  add(_matcher: string | RegExp | Array<string | RegExp>, _options: ContentTypeParserOptions, _parser: ContentTypeParserFunction, _instance: unknown): void {}
-  has(_matcher: string | RegExp): boolean {
-    return false;
-  }
-  remove(_matcher: string | RegExp | Array<string | RegExp>): boolean {
-    return false;
-  }
-  removeAll(): void {}
-  /** Matchers of this store, for printPlugins. */
-  describe(): string[] {
-    return [];
+  // Any other return value is ignored: wrappers often return whatever the function they wrap
+  // returned, while the real answer still comes through `done` (Fastify's contract).
+  if (isThenable(result)) {
+    result.then(
+      (body) => callback(null, body),
+      (err: unknown) => callback(err ?? new Error('The content-type parser rejected')),
+    );
   }
 }
 
@@ -49,18 +81,85 @@ export class ContentTypeParserStore {
  * Parses the request body: decides whether there is one, picks the parser by the parsed
  * Content-Type, reads `payload` within `bodyLimit` (checking Content-Length), runs the parser.
  * Calls `done(err)` with a coded 4xx error, or `done(null, body, mediaTypeEssence)`.
+ *
+ * - No Content-Type and no body → `done(null, undefined, undefined)`.
+ * - GET and HEAD bodies are never parsed.
+ * - A body without Content-Type → the catch-all parser (essence `undefined`), else 415; for
+ *   DELETE and OPTIONS such a body is left unparsed, as is a Content-Type without a body.
+ * - A malformed or unsupported Content-Type → 415 `FST_ERR_CTP_INVALID_MEDIA_TYPE`.
+ * - `parseAs` parsers: the body is read here, limited by the parser's own `bodyLimit` when it has
+ *   one, else by `bodyLimit`; 413 past the limit, 400 when Content-Length is not a number or
+ *   disagrees with the bytes received. Stream parsers get `payload` itself.
+ *
+ * @example
+ * parseRequestBody(context.parsers, request, request.raw, route.bodyLimit, (err, body, mediaType) => {
+ *   if (err) return reply.send(err)
+ *   request.body = body
+ *   validate(request, mediaType)
+ * })
  */
 export function parseRequestBody(
-  _store: ContentTypeParserStore,
-  _request: any,
-  _payload: Readable,
-  _bodyLimit: number,
+  store: ContentTypeParserStore,
+  request: any,
+  payload: Readable,
+  bodyLimit: number,
   done: (err: Error | null, body?: unknown, mediaType?: string) => void,
 ): void {
-  done(null, undefined, undefined);
-}
+  const raw = request?.raw as RawRequestLike | undefined;
+  const headers: Record<string, string | string[] | undefined> = request?.headers ?? raw?.headers ?? {};
+  const method = typeof raw?.method === 'string' ? raw.method.toUpperCase() : typeof request?.method === 'string' ? request.method.toUpperCase() : '';
+  const contentType = headers['content-type'];
+  const transferEncoding = headers['transfer-encoding'];
+  if (NO_BODY_METHODS.has(method)) {
+    done(null, undefined, undefined);
+    return;
+  }
 
-/** Parses a Content-Type value by the RFC 9110 grammar; null when malformed. */
-export function parseMediaType(_value: string): MediaType | null {
-  return null;
+  // RFC 9112 §6.3: with Transfer-Encoding, Content-Length is ignored.
+  const declaredLength = transferEncoding === undefined ? readDeclaredLength(headers['content-length']) : undefined;
+  if (declaredLength === null) {
+    discardBody(raw, payload);
+    done(errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+    return;
+  }
+  const hasBody = transferEncoding !== undefined || (declaredLength !== undefined && declaredLength > 0);
+
+  let entry: ContentTypeParserEntry | undefined;
+  let essence: string | undefined;
+  if (contentType === undefined) {
+    if (!hasBody || OPTIONAL_BODY_METHODS.has(method)) {
+      done(null, undefined, undefined);
+      return;
+    }
+    entry = store.getCatchAll();
+    if (entry === undefined) {
+      discardBody(raw, payload);
+      done(errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE('a body was sent without a Content-Type'));
+      return;
+    }
+  } else {
+    if (!hasBody && OPTIONAL_BODY_METHODS.has(method)) {
+      done(null, undefined, undefined);
+      return;
+    }
+    const mediaType = typeof contentType === 'string' ? parseMediaType(contentType) : null;
+    entry = mediaType === null ? undefined : store.match(mediaType);
+    if (mediaType === null || entry === undefined) {
+      discardBody(raw, payload);
+      done(errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(quoteHeader(contentType)));
+      return;
+    }
+    essence = mediaType.essence;
+  }
+
+  const parser = entry;
+  if (parser.parseAs === undefined) {
+    runParser(parser, request, payload, essence, done);
+    return;
+  }
+  const routeLimit = Number.isInteger(bodyLimit) && bodyLimit > 0 ? bodyLimit : store.defaultBodyLimit;
+  readBody(raw, payload, declaredLength, parser.bodyLimit ?? routeLimit, parser.parseAs === 'string', (err, body) => {
+    if (err !== null) done(err);
+    else runParser(parser, request, body, essence, done);
+  });
 }

@@ -1,0 +1,207 @@
+/**
+ * Reads a request body into a string or a Buffer without ever holding more than the limit, and
+ * checks it against the declared Content-Length.
+ */
+import type { Readable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
+import { errorCodes } from '../errors.js';
+
+/** The raw request as far as the body reader needs it: an IncomingMessage or a fake of one. */
+export interface RawRequestLike {
+  headers?: Record<string, string | string[] | undefined>;
+  method?: string;
+  complete?: boolean;
+  on?: (event: string, listener: (...args: any[]) => void) => unknown;
+  removeListener?: (event: string, listener: (...args: any[]) => void) => unknown;
+  resume?: () => unknown;
+}
+
+/** Called once with the body, or with a coded error. */
+export type BodyReadCallback = (err: Error | null, body?: string | Buffer) => void;
+
+/**
+ * Reads the Content-Length header: `undefined` when absent, `null` when it is not a plain
+ * decimal number (RFC 9110 §8.6: `Content-Length = 1*DIGIT`).
+ *
+ * @example
+ * readDeclaredLength('42') // → 42
+ * readDeclaredLength('4e1') // → null
+ */
+export function readDeclaredLength(header: string | string[] | undefined): number | undefined | null {
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string') return null;
+  const value = header.trim();
+  if (value.length === 0) return null;
+  for (let index = 0; index < value.length; index++) {
+    const code = value.charCodeAt(index);
+    if (code < 0x30 || code > 0x39) return null;
+  }
+  return Number(value);
+}
+
+/** Marks an error from the body stream as the client's fault unless it already carries a status. */
+export function asClientError(err: unknown, fallbackMessage: string): Error {
+  const error = err instanceof Error ? err : new Error(err === undefined || err === null ? fallbackMessage : String(err));
+  const status = (error as { statusCode?: unknown }).statusCode;
+  if (typeof status !== 'number' || status < 400 || status > 599) {
+    try {
+      (error as { statusCode?: number }).statusCode = 400;
+    } catch {
+      return Object.assign(new Error(error.message, { cause: error }), { statusCode: 400 });
+    }
+  }
+  return error;
+}
+
+function createAbortError(): Error {
+  return Object.assign(new Error('The client aborted the request before its body was complete'), {
+    code: 'ECONNRESET',
+    statusCode: 400,
+  });
+}
+
+function noop(): void {}
+
+/**
+ * Stops caring about a body that will not be read: a transformed stream (decompression, …) is
+ * destroyed so it does no more work, and the raw request is resumed so the rest of the body is
+ * discarded as it arrives — never buffered — and the connection can carry the error response.
+ */
+export function discardBody(raw: RawRequestLike | undefined, payload: Readable): void {
+  payload.on('error', noop);
+  if (payload !== (raw as unknown)) payload.destroy();
+  if (typeof raw?.resume === 'function') raw.resume();
+  else if (payload === (raw as unknown)) payload.resume();
+}
+
+/**
+ * Reads `payload` completely as a utf-8 string (decoded with a StringDecoder, so a character
+ * split across chunks survives) or as one Buffer. Fails with 413 when `declaredLength` or the
+ * bytes actually received exceed `limit`, and with 400 when the bytes received disagree with
+ * `declaredLength`. The length check applies when `payload` is the raw request, or when a
+ * preParsing stream reports the bytes it consumed as `receivedEncodedLength`.
+ *
+ * @example
+ * readBody(request.raw, request.raw, 11, 1024, true, (err, text) => {})
+ */
+export function readBody(
+  raw: RawRequestLike | undefined,
+  payload: Readable,
+  declaredLength: number | undefined,
+  limit: number,
+  asString: boolean,
+  done: BodyReadCallback,
+): void {
+  if (declaredLength !== undefined && declaredLength > limit) {
+    discardBody(raw, payload);
+    done(errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+    return;
+  }
+  if (payload.destroyed && !payload.readableEnded) {
+    done(createAbortError());
+    return;
+  }
+
+  const isRaw = payload === (raw as unknown);
+  const watchesRaw = !isRaw && typeof raw?.on === 'function' && typeof raw.removeListener === 'function';
+  const decoder = asString ? new StringDecoder('utf8') : undefined;
+  const chunks: Buffer[] = [];
+  let text = '';
+  let received = 0;
+  let finished = false;
+
+  const encodedLength = (): number | undefined => {
+    if (isRaw) return received;
+    const reported = (payload as { receivedEncodedLength?: unknown }).receivedEncodedLength;
+    return typeof reported === 'number' ? reported : undefined;
+  };
+
+  const cleanup = (): void => {
+    finished = true;
+    payload.removeListener('data', onData);
+    payload.removeListener('end', onEnd);
+    payload.removeListener('error', onError);
+    payload.removeListener('close', onClose);
+    // A stream may still fail after we stopped listening; an unhandled 'error' would crash.
+    payload.on('error', noop);
+    if (watchesRaw) {
+      raw.removeListener!('aborted', onRawAbort);
+      raw.removeListener!('close', onRawClose);
+    }
+  };
+
+  const stop = (error: Error): void => {
+    cleanup();
+    discardBody(raw, payload);
+    done(error);
+  };
+
+  function onData(chunk: unknown): void {
+    if (finished) return;
+    let buffer: Buffer;
+    if (Buffer.isBuffer(chunk)) buffer = chunk;
+    else if (typeof chunk === 'string') buffer = Buffer.from(chunk, 'utf8');
+    else if (chunk instanceof Uint8Array) buffer = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    else {
+      stop(Object.assign(new TypeError('The request body stream produced a chunk that is not bytes'), { statusCode: 500 }));
+      return;
+    }
+    received += buffer.length;
+    const counted = encodedLength();
+    if (declaredLength !== undefined && counted !== undefined && counted > declaredLength) {
+      stop(errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+      return;
+    }
+    if (received > limit) {
+      stop(errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
+      return;
+    }
+    if (decoder) text += decoder.write(buffer);
+    else chunks.push(buffer);
+  }
+
+  function onEnd(): void {
+    if (finished) return;
+    cleanup();
+    const counted = encodedLength();
+    if (declaredLength !== undefined && counted !== undefined && counted !== declaredLength) {
+      done(errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+      return;
+    }
+    done(null, decoder ? text + decoder.end() : Buffer.concat(chunks, received));
+  }
+
+  function onError(err: unknown): void {
+    if (finished) return;
+    cleanup();
+    if (!isRaw && typeof raw?.resume === 'function') raw.resume();
+    done(asClientError(err, 'Reading the request body failed'));
+  }
+
+  function onClose(): void {
+    // 'close' without 'end' first: the stream was destroyed mid-body.
+    if (finished) return;
+    cleanup();
+    done(createAbortError());
+  }
+
+  function onRawAbort(): void {
+    if (finished) return;
+    stop(createAbortError());
+  }
+
+  function onRawClose(): void {
+    if (raw?.complete === false) onRawAbort();
+  }
+
+  payload.on('data', onData);
+  payload.on('end', onEnd);
+  payload.on('error', onError);
+  payload.on('close', onClose);
+  if (watchesRaw) {
+    raw.on!('aborted', onRawAbort);
+    raw.on!('close', onRawClose);
+  }
+  if (payload.readableEnded) onEnd();
+  else payload.resume();
+}
