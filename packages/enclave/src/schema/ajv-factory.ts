@@ -1,0 +1,118 @@
+import Ajv, { type Options as AjvOptions } from 'ajv';
+import addFormats from 'ajv-formats';
+import fastUri from 'fast-uri';
+import { errorCodes } from '../errors.js';
+
+/** An Ajv plugin: `(ajv, options?) => ajv`, as `ajv-errors`, `ajv-formats` and `ajv-merge-patch` are. */
+export type AjvPluginFunction = (ajv: Ajv, options?: any) => unknown;
+
+/** A plugin, or a plugin and the options to call it with. */
+export type AjvPlugin = AjvPluginFunction | readonly [AjvPluginFunction, unknown];
+
+/** The `ajv` factory option. */
+export interface AjvFactoryOptions {
+  /** Merged over the baseline options; a key given here wins. */
+  customOptions?: AjvOptions | undefined;
+  /** Applied in order to every Ajv instance Enclave creates, after `ajv-formats`. */
+  plugins?: readonly AjvPlugin[] | undefined;
+}
+
+/**
+ * The options every default Ajv instance starts from (SPEC §6.2).
+ *
+ * - `coerceTypes: 'array'`: params, querystring and headers arrive as strings; coercion hands the
+ *   handler numbers and booleans, and wraps a single value in an array where an array is expected.
+ * - `useDefaults`: `default` values fill absent properties.
+ * - `removeAdditional`: properties a schema forbids with `additionalProperties: false` are dropped
+ *   instead of failing the request.
+ * - `addUsedSchema: false`: a route schema's `$id` is not registered globally, so two routes may
+ *   carry the same `$id` and nothing a route compiles leaks into another route.
+ * - `allErrors: false`: stop at the first error; collecting every error of a large crafted payload
+ *   costs CPU an attacker controls.
+ *
+ * @example
+ * new Ajv({ ...baselineAjvOptions, allErrors: true })
+ */
+export const baselineAjvOptions: Readonly<AjvOptions> = Object.freeze({
+  coerceTypes: 'array',
+  useDefaults: true,
+  removeAdditional: true,
+  uriResolver: fastUri,
+  addUsedSchema: false,
+  allErrors: false,
+});
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * Checks the `ajv` factory option and returns it in a normalized shape. Throws
+ * `FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_OBJ` or `FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_ARR`.
+ *
+ * @example
+ * readAjvFactoryOptions({ customOptions: { allErrors: true }, plugins: [ajvErrors] })
+ */
+export function readAjvFactoryOptions(option: unknown): AjvFactoryOptions {
+  if (option === undefined || option === null) return {};
+  if (!isPlainObject(option)) throw errorCodes.FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_OBJ(typeof option);
+  const { customOptions, plugins } = option;
+  if (customOptions !== undefined && !isPlainObject(customOptions)) {
+    throw errorCodes.FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_OBJ(Array.isArray(customOptions) ? 'array' : typeof customOptions);
+  }
+  if (plugins !== undefined && !Array.isArray(plugins)) {
+    throw errorCodes.FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_ARR(typeof plugins);
+  }
+  for (const plugin of plugins ?? []) {
+    const fn = Array.isArray(plugin) ? plugin[0] : plugin;
+    if (typeof unwrapModule(fn) !== 'function') {
+      throw errorCodes.FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_ARR(`an array with a ${typeof fn} item; each item must be a function or [function, options]`);
+    }
+  }
+  return {
+    customOptions: customOptions as AjvOptions | undefined,
+    plugins: plugins as AjvPlugin[] | undefined,
+  };
+}
+
+// `import * as plugin from 'ajv-errors'` in ESM hands over a namespace whose `default` is the
+// function; accept it, since users paste whichever import form their bundler produced.
+function unwrapModule(value: unknown): unknown {
+  if (typeof value === 'object' && value !== null && typeof (value as { default?: unknown }).default === 'function') {
+    return (value as { default: unknown }).default;
+  }
+  return value;
+}
+
+/**
+ * Creates the Ajv instance of one set of visible shared schemas: baseline options merged with
+ * `customOptions`, `ajv-formats` loaded, the user's plugins applied, then every shared schema added
+ * (so `$ref` to any of them resolves). Shared schemas are added after the plugins because a plugin
+ * may define keywords those schemas use.
+ *
+ * @example
+ * const ajv = createAjv({ user: { $id: 'user', type: 'object' } }, {})
+ * ajv.compile({ $ref: 'user#' })
+ */
+export function createAjv(sharedSchemas: Record<string, unknown>, options: AjvFactoryOptions): Ajv {
+  const ajv = new Ajv({ ...baselineAjvOptions, ...options.customOptions });
+  // ajv-formats defines keywords (formatMinimum…) that Ajv refuses to define twice: when the user
+  // lists ajv-formats with options of their own, their call replaces the baseline one.
+  const plugins = options.plugins ?? [];
+  if (!plugins.some((plugin) => unwrapModule(Array.isArray(plugin) ? plugin[0] : plugin) === addFormats)) addFormats(ajv);
+  for (const plugin of plugins) {
+    if (Array.isArray(plugin)) {
+      (unwrapModule(plugin[0]) as AjvPluginFunction)(ajv, plugin[1]);
+    } else {
+      (unwrapModule(plugin) as AjvPluginFunction)(ajv);
+    }
+  }
+  for (const [id, schema] of Object.entries(sharedSchemas)) {
+    // The key is the `$id` the schema was stored under; passing it also covers a custom bucket
+    // whose schemas lack `$id` at the top level.
+    ajv.addSchema(schema as object, id);
+  }
+  return ajv;
+}

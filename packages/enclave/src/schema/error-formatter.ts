@@ -1,0 +1,79 @@
+import { type EnclaveError, errorCodes } from '../errors.js';
+import type { HttpPart, SchemaErrorFormatter } from './contracts.js';
+
+/**
+ * The default schema error formatter: one `<part><instancePath> <message>` per error, joined
+ * with ', ', e.g. `body must have required property 'name'` or `querystring/limit must be integer`.
+ *
+ * @example
+ * defaultSchemaErrorFormatter([{ instancePath: '/limit', message: 'must be integer' }], 'querystring').message
+ * // 'querystring/limit must be integer'
+ */
+export const defaultSchemaErrorFormatter: SchemaErrorFormatter = function defaultSchemaErrorFormatter(errors, dataVar) {
+  let message = '';
+  for (const error of errors) {
+    if (message !== '') message += ', ';
+    const path = typeof error?.instancePath === 'string' ? error.instancePath : '';
+    const text = typeof error?.message === 'string' ? error.message : String(error);
+    message += `${dataVar}${path} ${text}`;
+  }
+  return errorCodes.FST_ERR_VALIDATION(message === '' ? `${dataVar} is not valid` : message);
+};
+
+/**
+ * Checks a schema error formatter: it must be a function and must not be async, because the
+ * validation step needs its Error synchronously. Throws `FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN`.
+ *
+ * @example
+ * assertSchemaErrorFormatter(async () => new Error('x')) // throws
+ */
+export function assertSchemaErrorFormatter(formatter: unknown): asserts formatter is SchemaErrorFormatter {
+  if (typeof formatter !== 'function') throw errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN(typeof formatter);
+  if (formatter.constructor?.name === 'AsyncFunction') throw errorCodes.FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN('AsyncFunction');
+}
+
+// A formatter that breaks its contract is a server bug, not a client one: answer 500 and say
+// what went wrong, rather than send whatever the formatter produced.
+function formatterContractError(detail: string, cause?: unknown): Error {
+  const error = new Error(`The schema error formatter must return an Error; ${detail}`, { cause }) as EnclaveError;
+  error.statusCode = 500;
+  return error;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (typeof value === 'object') return (value as object).constructor?.name ?? 'object';
+  return typeof value;
+}
+
+/**
+ * Builds the Error of a failed part from raw Ajv-style errors: runs the formatter with the route
+ * context's instance as `this`, then marks its result with `statusCode` 400 and `code`
+ * `FST_ERR_VALIDATION` (unless the formatter chose them), `validation` and `validationContext`.
+ *
+ * @example
+ * createValidationError(defaultSchemaErrorFormatter, app, validate.errors, 'body')
+ */
+export function createValidationError(formatter: SchemaErrorFormatter, instance: unknown, errors: unknown[], part: HttpPart): Error {
+  let error: unknown;
+  try {
+    error = formatter.call(instance, errors, part);
+  } catch (thrown) {
+    return formatterContractError(`it threw: ${thrown instanceof Error ? thrown.message : String(thrown)}`, thrown);
+  }
+  if (!(error instanceof Error)) return formatterContractError(`it returned ${describe(error)}`);
+  return markValidationError(error, errors, part);
+}
+
+/**
+ * Marks an Error as the validation failure of `part`, keeping what it already says: validation
+ * libraries that return their own Error (`{ error }`) keep their class, message and details.
+ */
+export function markValidationError(error: Error, errors: unknown, part: HttpPart): Error {
+  const marked = error as EnclaveError;
+  marked.statusCode ??= 400;
+  marked.code ??= 'FST_ERR_VALIDATION';
+  marked.validation ??= errors;
+  marked.validationContext ??= part;
+  return marked;
+}

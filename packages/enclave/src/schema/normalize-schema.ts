@@ -1,0 +1,137 @@
+import { errorCodes } from '../errors.js';
+import type { HttpPart } from './contracts.js';
+import { expandShorthand, mediaTypeEssence } from './response-schema-shape.js';
+
+const FLUENT_SCHEMA_MARK = Symbol.for('fluent-schema-object');
+
+/** True for `{}` literals and `Object.create(null)`: the only objects the shorthand may rewrite. */
+export function isPlainObject(value: unknown): value is Record<string, any> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * Turns a schema builder object (fluent-json-schema marks itself with a well-known symbol and
+ * `isFluentSchema`) into its JSON; anything else is returned as is.
+ *
+ * @example
+ * toPlainSchema(S.object().prop('name', S.string())) // { type: 'object', properties: … }
+ */
+export function toPlainSchema(schema: unknown): unknown {
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const candidate = schema as Record<string | symbol, unknown>;
+  const isFluent = candidate.isFluentSchema === true || candidate.isFluentJSONSchema === true || candidate[FLUENT_SCHEMA_MARK] === true;
+  return isFluent && typeof candidate.valueOf === 'function' ? (candidate.valueOf as () => unknown)() : schema;
+}
+
+/**
+ * Applies the contract shorthand (SPEC §6.1) to one request part, after turning a schema builder
+ * into JSON. The rule itself is shared with response schemas (§7.1 reuses it), so both sides read
+ * a schema the same way. Returns a new object; the caller's schema is never modified.
+ *
+ * @example
+ * expandPartShorthand({ name: { type: 'string' } }) // { type: 'object', properties: { name: { type: 'string' } } }
+ * expandPartShorthand({ type: 'string' }) // unchanged
+ */
+export function expandPartShorthand(schema: unknown): unknown {
+  return expandShorthand(toPlainSchema(schema));
+}
+
+/**
+ * Node lower-cases incoming header names, so a headers schema is matched against lower-case keys.
+ * Returns a copy whose `properties` names and `required` entries are lower-cased; a schema without
+ * either is returned unchanged. Nested schemas are left alone: header values are strings.
+ *
+ * @example
+ * lowerCaseHeaderNames({ type: 'object', required: ['X-Token'], properties: { 'X-Token': {} } })
+ * // { type: 'object', required: ['x-token'], properties: { 'x-token': {} } }
+ */
+export function lowerCaseHeaderNames(schema: unknown): unknown {
+  if (!isPlainObject(schema)) return schema;
+  const { properties, required } = schema;
+  if (!isPlainObject(properties) && !Array.isArray(required)) return schema;
+  const copy: Record<string, unknown> = { ...schema };
+  if (isPlainObject(properties)) {
+    const lowered: Record<string, unknown> = {};
+    for (const name of Object.keys(properties)) {
+      Object.defineProperty(lowered, name.toLowerCase(), { value: properties[name], enumerable: true, writable: true, configurable: true });
+    }
+    copy.properties = lowered;
+  }
+  if (Array.isArray(required)) {
+    copy.required = required.map((name: unknown) => (typeof name === 'string' ? name.toLowerCase() : name));
+  }
+  return copy;
+}
+
+/** A route's body schema: one schema, or one per request media type. */
+export type BodySchema = { kind: 'single'; schema: unknown } | { kind: 'content'; byMediaType: Map<string, unknown> };
+
+/** The validated parts of one route schema, normalized; absent parts are not listed. */
+export interface NormalizedRouteSchema {
+  params?: unknown;
+  querystring?: unknown;
+  headers?: unknown;
+  body?: BodySchema;
+}
+
+// Methods whose requests carry a body to validate (SPEC §6.1); any other method's body schema is
+// ignored rather than compiled.
+const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
+function readContentMap(content: Record<string, any>): Map<string, unknown> {
+  const byMediaType = new Map<string, unknown>();
+  for (const mediaType of Object.keys(content)) {
+    const entry = content[mediaType];
+    if (!isPlainObject(entry) || entry.schema === undefined) throw errorCodes.FST_ERR_SCH_CONTENT_MISSING_SCHEMA(mediaType);
+    byMediaType.set(mediaTypeEssence(mediaType), expandPartShorthand(entry.schema));
+  }
+  return byMediaType;
+}
+
+/**
+ * A `body` of the form `{ content: { '<media type>': { schema } } }`. Like response schemas, a
+ * content map's keys must all contain a slash, so a shorthand body with a property that happens to
+ * be called `content` stays a shorthand.
+ */
+function isContentMap(body: unknown): body is { content: Record<string, any> } {
+  if (!isPlainObject(body) || body.type !== undefined || body.properties !== undefined || body.$ref !== undefined) return false;
+  if (!isPlainObject(body.content)) return false;
+  const mediaTypes = Object.keys(body.content);
+  return mediaTypes.length > 0 && mediaTypes.every((mediaType) => mediaType.includes('/'));
+}
+
+/**
+ * Picks the validated parts out of a route's `schema` option and normalizes each: `query` is
+ * read as `querystring` (both given → `FST_ERR_SCH_DUPLICATE`), the shorthand is expanded, header
+ * names are lower-cased, a body `content` map is read by media-type essence, and the body is
+ * dropped for methods other than POST, PUT and PATCH.
+ *
+ * @example
+ * normalizeRouteSchema({ query: { limit: { type: 'integer' } } }, 'GET')
+ * // { querystring: { type: 'object', properties: { limit: { type: 'integer' } } } }
+ */
+export function normalizeRouteSchema(schema: Record<string, any>, method: string): NormalizedRouteSchema {
+  const normalized: NormalizedRouteSchema = {};
+  if (schema.query !== undefined && schema.querystring !== undefined) throw errorCodes.FST_ERR_SCH_DUPLICATE('querystring');
+  const querystring = schema.querystring ?? schema.query;
+  if (schema.params !== undefined) normalized.params = expandPartShorthand(schema.params);
+  if (querystring !== undefined) normalized.querystring = expandPartShorthand(querystring);
+  if (schema.headers !== undefined) normalized.headers = lowerCaseHeaderNames(expandPartShorthand(schema.headers));
+  if (schema.body !== undefined && METHODS_WITH_BODY.has(method.toUpperCase())) {
+    const body = toPlainSchema(schema.body);
+    normalized.body = isContentMap(body)
+      ? { kind: 'content', byMediaType: readContentMap(body.content) }
+      : { kind: 'single', schema: expandPartShorthand(body) };
+  }
+  return normalized;
+}
+
+/** The property of the request each part is read from and written back to. */
+export const REQUEST_PROPERTY_OF_PART = {
+  params: 'params',
+  querystring: 'query',
+  headers: 'headers',
+  body: 'body',
+} as const satisfies Record<HttpPart, string>;

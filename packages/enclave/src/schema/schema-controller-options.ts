@@ -1,0 +1,88 @@
+import { errorCodes } from '../errors.js';
+import { type AjvFactoryOptions, readAjvFactoryOptions } from './ajv-factory.js';
+import type { SchemaErrorFormatter, SerializerCompiler } from './contracts.js';
+import { assertSchemaErrorFormatter } from './error-formatter.js';
+import { isPlainObject } from './normalize-schema.js';
+import { createDefaultSerializerCompilerFactory } from './response-serializers.js';
+import type { SchemaBucketFactory } from './shared-schemas.js';
+import { buildDefaultValidatorCompiler, type ValidatorCompilerBuilder } from './validator-compiler.js';
+
+/**
+ * Builds a serializer compiler for one set of visible shared schemas; the shape of Fastify's
+ * `schemaController.compilersFactory.buildSerializer`.
+ */
+export type SerializerCompilerBuilder = (sharedSchemas: Record<string, unknown>, serializerOpts?: Record<string, unknown>) => SerializerCompiler;
+
+/**
+ * The `schemaController` factory option, under the names Fastify 5 documents: `bucket` replaces
+ * where shared schemas are stored, `compilersFactory` replaces how validators and serializers are
+ * built (for example to bring your own Ajv instance).
+ *
+ * @example
+ * enclave({ schemaController: { compilersFactory: { buildValidator: (schemas) => ({ schema }) => myAjv.compile(schema) } } })
+ */
+export interface SchemaControllerFactoryOption {
+  bucket?: SchemaBucketFactory;
+  compilersFactory?: {
+    buildValidator?: ValidatorCompilerBuilder;
+    buildSerializer?: SerializerCompilerBuilder;
+  };
+}
+
+/** The factory options, checked once and shared by every controller of one application. */
+export interface SchemaControllerSettings {
+  ajvOptions: AjvFactoryOptions;
+  serializerOpts: Record<string, unknown> | undefined;
+  schemaErrorFormatter: SchemaErrorFormatter | undefined;
+  bucketFactory: SchemaBucketFactory | undefined;
+  buildValidator: ValidatorCompilerBuilder;
+  buildSerializer: SerializerCompilerBuilder;
+}
+
+function optionalFunction<Fn>(value: unknown, name: string): Fn | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'function') throw errorCodes.FST_ERR_INIT_OPTS_INVALID(`${name} must be a function, got ${typeof value}`);
+  return value as Fn;
+}
+
+/**
+ * Validates the schema-related factory options (`ajv`, `schemaErrorFormatter`,
+ * `schemaController`, `serializerOpts`) and fills in the defaults.
+ *
+ * @example
+ * readSchemaControllerOptions({ ajv: { customOptions: { allErrors: true } } }).buildValidator
+ */
+export function readSchemaControllerOptions(options: {
+  ajv?: unknown;
+  schemaErrorFormatter?: unknown;
+  schemaController?: unknown;
+  serializerOpts?: unknown;
+}): SchemaControllerSettings {
+  const ajvOptions = readAjvFactoryOptions(options.ajv);
+  if (options.schemaErrorFormatter !== undefined) assertSchemaErrorFormatter(options.schemaErrorFormatter);
+
+  const controller = options.schemaController ?? {};
+  if (!isPlainObject(controller)) throw errorCodes.FST_ERR_INIT_OPTS_INVALID(`schemaController must be an object, got ${typeof controller}`);
+  const { bucket, compilersFactory = {} } = controller;
+  if (bucket !== undefined && typeof bucket !== 'function') throw errorCodes.FST_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN(typeof bucket);
+  if (!isPlainObject(compilersFactory)) {
+    throw errorCodes.FST_ERR_INIT_OPTS_INVALID(`schemaController.compilersFactory must be an object, got ${typeof compilersFactory}`);
+  }
+  const serializerOpts = options.serializerOpts;
+  if (serializerOpts !== undefined && !isPlainObject(serializerOpts)) {
+    throw errorCodes.FST_ERR_INIT_OPTS_INVALID(`serializerOpts must be an object, got ${typeof serializerOpts}`);
+  }
+
+  return {
+    ajvOptions,
+    serializerOpts,
+    schemaErrorFormatter: options.schemaErrorFormatter as SchemaErrorFormatter | undefined,
+    bucketFactory: bucket as SchemaBucketFactory | undefined,
+    buildValidator:
+      optionalFunction<ValidatorCompilerBuilder>(compilersFactory.buildValidator, 'schemaController.compilersFactory.buildValidator') ??
+      buildDefaultValidatorCompiler,
+    buildSerializer:
+      optionalFunction<SerializerCompilerBuilder>(compilersFactory.buildSerializer, 'schemaController.compilersFactory.buildSerializer') ??
+      createDefaultSerializerCompilerFactory(),
+  };
+}

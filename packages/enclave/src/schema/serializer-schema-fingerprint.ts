@@ -1,0 +1,139 @@
+// Boot-time helpers for the default serializer compiler: a content key for a schema (so that
+// identical schemas compile once) and a defensive copy (fast-json-stringify writes inferred
+// `type`s into the schema objects it is given, which would leak into validation and into the
+// user's own objects).
+
+/** What the serializer cache needs to know about one schema. */
+export interface SchemaFingerprint {
+  /**
+   * A deterministic text of the schema's content, or undefined when the schema holds something
+   * that has no faithful text (a function, a class instance, a cycle): such schemas are compiled
+   * every time instead of being cached.
+   */
+  key: string | undefined;
+  /** True when a `$ref` appears anywhere, i.e. when the output depends on the shared schemas. */
+  hasRef: boolean;
+  /**
+   * True when a key, `$id` or `$ref` contains a line terminator. fast-json-stringify 6 copies
+   * schema paths into `//` comments of the code it generates, so such a name would end the
+   * comment and the rest of it would run as code when the serializer is built.
+   */
+  hasLineTerminatorInName: boolean;
+}
+
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+
+/** True when `text` contains a JavaScript line terminator. */
+export function containsLineTerminator(text: string): boolean {
+  return LINE_TERMINATOR.test(text);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/**
+ * Describes a schema for the serializer cache. Key order is kept, not sorted: the order of
+ * `properties` is the order of the output, so two schemas that differ only in that order must
+ * not share a serializer.
+ *
+ * @example
+ * fingerprintSchema({ type: 'object', properties: { id: { $ref: 'id#' } } })
+ * // → { key: '{"type":"object","properties":{"id":{"$ref":"id#"}}}', hasRef: true, hasLineTerminatorInName: false }
+ */
+export function fingerprintSchema(schema: unknown): SchemaFingerprint {
+  const parts: string[] = [];
+  const inProgress = new Set<object>();
+  let hasRef = false;
+  let hasLineTerminatorInName = false;
+
+  const write = (value: unknown): boolean => {
+    switch (typeof value) {
+      case 'string':
+      case 'boolean':
+        parts.push(JSON.stringify(value));
+        return true;
+      case 'number':
+        // JSON.stringify would turn NaN and Infinity into null; keep them distinct.
+        parts.push(Number.isFinite(value) ? JSON.stringify(value) : `#${String(value)}`);
+        return true;
+      case 'object':
+        break;
+      default:
+        return false;
+    }
+    if (value === null) {
+      parts.push('null');
+      return true;
+    }
+    if (inProgress.has(value)) return false;
+    inProgress.add(value);
+    let ok = true;
+    if (Array.isArray(value)) {
+      parts.push('[');
+      // No early exit when something cannot be keyed: the name check must still see everything.
+      for (let index = 0; index < value.length; index++) {
+        if (index > 0) parts.push(',');
+        if (!write(value[index])) ok = false;
+      }
+      parts.push(']');
+    } else if (isPlainObject(value)) {
+      parts.push('{');
+      let first = true;
+      for (const name of Object.keys(value)) {
+        const child = value[name];
+        if (child === undefined) continue; // absent and undefined mean the same to the compiler
+        if (name === '$ref') hasRef = true;
+        if (LINE_TERMINATOR.test(name)) hasLineTerminatorInName = true;
+        if ((name === '$ref' || name === '$id') && typeof child === 'string' && LINE_TERMINATOR.test(child)) {
+          hasLineTerminatorInName = true;
+        }
+        if (!first) parts.push(',');
+        first = false;
+        parts.push(JSON.stringify(name), ':');
+        if (!write(child)) ok = false;
+      }
+      parts.push('}');
+    } else {
+      ok = false;
+    }
+    inProgress.delete(value);
+    return ok;
+  };
+
+  const ok = write(schema);
+  return { key: ok ? parts.join('') : undefined, hasRef, hasLineTerminatorInName };
+}
+
+/**
+ * A deep copy of the plain objects and arrays of a schema; anything else (functions, class
+ * instances) is shared. Shared sub-objects and cycles are copied once and stay shared.
+ *
+ * @example
+ * const copy = cloneSchema(schema) // copy !== schema, copy.properties !== schema.properties
+ */
+export function cloneSchema<T>(schema: T): T {
+  const copies = new Map<object, unknown>();
+  const copy = (value: unknown): unknown => {
+    if (typeof value !== 'object' || value === null) return value;
+    const existing = copies.get(value);
+    if (existing !== undefined) return existing;
+    if (Array.isArray(value)) {
+      const array: unknown[] = [];
+      copies.set(value, array);
+      for (const item of value) array.push(copy(item));
+      return array;
+    }
+    if (!isPlainObject(value)) return value;
+    const object: Record<string, unknown> = Object.getPrototypeOf(value) === null ? Object.create(null) : {};
+    copies.set(value, object);
+    for (const name of Object.keys(value)) {
+      // defineProperty, not assignment: a property named `__proto__` must stay a property.
+      Object.defineProperty(object, name, { value: copy(value[name]), writable: true, enumerable: true, configurable: true });
+    }
+    return object;
+  };
+  return copy(schema) as T;
+}
