@@ -128,14 +128,20 @@ export type RouteHandler<G extends RouteGeneric = RouteGeneric> = (
   reply: EnclaveReply<G>,
 ) => MaybePromise<Part<G, 'Reply'> | EnclaveReply<G> | undefined | unknown>;
 
-/** A request hook: async (return a promise) or callback style (call `done`). */
-export type RequestHook =
-  | ((this: EnclaveInstance, request: EnclaveRequest, reply: EnclaveReply) => Promise<unknown>)
-  | ((this: EnclaveInstance, request: EnclaveRequest, reply: EnclaveReply, done: Done) => void);
+// Hooks and plugins are typed with one signature each (not a union of the async and callback
+// forms) so that TypeScript can infer the parameters of an inline function.
 
-export type PayloadHook =
-  | ((this: EnclaveInstance, request: EnclaveRequest, reply: EnclaveReply, payload: any) => Promise<unknown>)
-  | ((this: EnclaveInstance, request: EnclaveRequest, reply: EnclaveReply, payload: any, done: (error: Error | null, value?: unknown) => void) => void);
+/** A request hook: async (return a promise, omit `done`) or callback style (call `done`). */
+export type RequestHook = (this: EnclaveInstance, request: EnclaveRequest, reply: EnclaveReply, done: Done) => void | Promise<unknown>;
+
+/** A hook that receives and may replace a value: the payload stream, the payload, or the error. */
+export type PayloadHook = (
+  this: EnclaveInstance,
+  request: EnclaveRequest,
+  reply: EnclaveReply,
+  payload: any,
+  done: (error?: Error | null, value?: unknown) => void,
+) => unknown;
 
 export interface RouteHooksOptions {
   onRequest?: RequestHook | RequestHook[];
@@ -147,7 +153,7 @@ export interface RouteHooksOptions {
   onResponse?: RequestHook | RequestHook[];
   onError?: PayloadHook | PayloadHook[];
   onTimeout?: RequestHook | RequestHook[];
-  onRequestAbort?: ((this: EnclaveInstance, request: EnclaveRequest) => Promise<unknown>) | ((this: EnclaveInstance, request: EnclaveRequest, done: Done) => void);
+  onRequestAbort?: (this: EnclaveInstance, request: EnclaveRequest, done: Done) => void | Promise<unknown>;
 }
 
 export interface RouteShorthandOptions<G extends RouteGeneric = RouteGeneric> extends Omit<RouteHooksOptions, never> {
@@ -183,9 +189,11 @@ export interface RouteOptions<G extends RouteGeneric = RouteGeneric> extends Rou
 export type PluginOptions = Record<string, any>;
 
 /** A plugin: async, or callback style with `done`. */
-export type Plugin<Options extends PluginOptions = PluginOptions> =
-  | ((instance: EnclaveInstance, options: Options) => Promise<unknown>)
-  | ((instance: EnclaveInstance, options: Options, done: Done) => void);
+export type Plugin<Options extends PluginOptions = PluginOptions> = (
+  instance: EnclaveInstance,
+  options: Options,
+  done: Done,
+) => void | Promise<unknown>;
 
 export type ErrorHandler = (this: EnclaveInstance, error: EnclaveError, request: EnclaveRequest, reply: EnclaveReply) => unknown;
 
@@ -219,15 +227,18 @@ export interface InjectResponse {
   cookies: Array<Record<string, unknown>>;
 }
 
-/** An application or plugin context. */
-export interface EnclaveInstance extends PromiseLike<EnclaveInstance> {
+/**
+ * An application or plugin context. It is awaitable (`await app.register(p)` loads what is
+ * queued); the type resolves to `undefined` so that awaiting it does not recurse.
+ */
+export interface EnclaveInstance extends PromiseLike<undefined> {
   register<Options extends PluginOptions>(
     plugin: Plugin<Options> | { default: Plugin<Options> } | Promise<{ default: Plugin<Options> }>,
     options?: Options & { prefix?: string } | ((parent: EnclaveInstance) => Options & { prefix?: string }),
   ): EnclaveInstance;
   after(): Promise<void>;
   after(callback: (error: Error | null, done?: Done) => unknown): EnclaveInstance;
-  ready(): Promise<EnclaveInstance>;
+  ready(): Promise<undefined>;
   ready(callback: (error: Error | null) => void): undefined;
   listen(options?: { port?: number | string; host?: string; backlog?: number; signal?: AbortSignal; listenTextResolver?: (address: string) => string }): Promise<string>;
   listen(options: { port?: number | string; host?: string; backlog?: number }, callback: (error: Error | null, address?: string) => void): undefined;
@@ -251,8 +262,8 @@ export interface EnclaveInstance extends PromiseLike<EnclaveInstance> {
   addHook(name: 'onRequestAbort', hook: RouteHooksOptions['onRequestAbort'] & {}): EnclaveInstance;
   addHook(name: 'onRoute', hook: (this: EnclaveInstance, routeOptions: RouteOptions & { routePath: string; path: string; prefix: string }) => void): EnclaveInstance;
   addHook(name: 'onRegister', hook: (instance: EnclaveInstance, options: PluginOptions) => void): EnclaveInstance;
-  addHook(name: 'onReady' | 'onListen' | 'preClose', hook: ((this: EnclaveInstance) => Promise<unknown>) | ((this: EnclaveInstance, done: Done) => void)): EnclaveInstance;
-  addHook(name: 'onClose', hook: ((instance: EnclaveInstance) => Promise<unknown>) | ((instance: EnclaveInstance, done: Done) => void)): EnclaveInstance;
+  addHook(name: 'onReady' | 'onListen' | 'preClose', hook: (this: EnclaveInstance, done: Done) => void | Promise<unknown>): EnclaveInstance;
+  addHook(name: 'onClose', hook: (instance: EnclaveInstance, done: Done) => void | Promise<unknown>): EnclaveInstance;
   decorate(name: string, value: unknown, dependencies?: string[]): EnclaveInstance;
   decorateRequest(name: string, value: unknown, dependencies?: string[]): EnclaveInstance;
   decorateReply(name: string, value: unknown, dependencies?: string[]): EnclaveInstance;
