@@ -108,7 +108,7 @@ export function compileResponseSerializers(
     if (parsed === null) throw notNested(`got key '${key}'`);
     if (parsed.kind === 'class') {
       // '2xx' and '2XX' are the same key written twice.
-      if (classKeys[parsed.hundreds] !== undefined) throw new errorCodes.FST_ERR_SCH_DUPLICATE(`${key}`);
+      if (classKeys[parsed.hundreds] !== undefined) throw new errorCodes.FST_ERR_SCH_DUPLICATE(key);
       classKeys[parsed.hundreds] = key;
     }
     const entry = compileEntry(input, key, response[key]);
@@ -118,11 +118,12 @@ export function compileResponseSerializers(
   }
 
   // One slot per status code 0–599, precedence already applied; anything else gets `default`.
-  const table: ResponseEntry[] = new Array(600);
+  // Filled by push so that the array stays packed.
+  const table: ResponseEntry[] = [];
   let hasContentMaps = false;
   for (let status = 0; status < 600; status++) {
     const entry = (status >= 100 ? (exact.get(status) ?? classes[Math.floor(status / 100)]) : undefined) ?? fallback;
-    table[status] = entry;
+    table.push(entry);
     if (entry !== undefined && typeof entry !== 'function') hasContentMaps = true;
   }
 

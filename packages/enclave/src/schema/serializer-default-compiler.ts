@@ -1,6 +1,7 @@
 import fastJsonStringify, { type Schema as FastJsonSchema } from 'fast-json-stringify';
 import type { SerializeFunction, SerializerCompiler } from './contracts.js';
 import { cloneSchema, containsLineTerminator, fingerprintSchema } from './serializer-schema-fingerprint.js';
+
 // See `hasLineTerminatorInName`: refusing the schema is the only safe answer short of patching
 // fast-json-stringify, and such names are almost certainly a mistake.
 const UNSAFE_NAME_MESSAGE =
@@ -57,7 +58,7 @@ export function createDefaultSerializerCompilerFactory(): (sharedSchemas: Record
         if (names.some((id) => containsLineTerminator(id) || fingerprintSchema(sharedSchemas[id]).hasLineTerminatorInName)) {
           throw new Error(UNSAFE_NAME_MESSAGE);
         }
-        externalSchemasBySet.set(setKey, (copy = cloneSchema({ ...sharedSchemas })));
+        externalSchemasBySet.set(setKey, (copy = cloneSchema(sharedSchemas)));
       }
       return copy;
     };
