@@ -41,7 +41,15 @@ export interface Context {
   readonly parent: Context | null;
   readonly root: RootState;
   readonly instance: Record<PropertyKey, any>;
+  /** The name shown in context paths and printPlugins: the plugin that created the context. */
+  readonly name: string;
+  /**
+   * `instance.pluginName`: the context's own plugin name, followed by the wrapped plugins that
+   * loaded into it, in boot order (`a -> b -> c`), as Fastify documents for wrapped plugins.
+   */
   readonly pluginName: string;
+  /** The names `pluginName` joins; wrapped plugins push theirs as they load. */
+  readonly pluginNames: string[];
   readonly prefix: string;
   readonly children: Context[];
   /** Hooks visible here: a copy of the parent's at creation, plus this context's own. */
@@ -50,22 +58,74 @@ export interface Context {
   readonly decorators: DecoratorNames;
   readonly requestPrototype: Record<PropertyKey, any>;
   readonly replyPrototype: Record<PropertyKey, any>;
-  /** Value decorators copied onto each request/reply so every request has its own slot. */
+  /**
+   * Value decorators copied onto each request/reply so every request has its own slot: those of
+   * the ancestors, then this context's. Read along the chain when asked (at ready, when the
+   * constructors are built), so that a value decorator an ancestor adds after this context was
+   * created is visible here, exactly like its function and getter decorators on the prototypes.
+   */
   readonly requestFields: Array<[string, unknown]>;
   readonly replyFields: Array<[string, unknown]>;
+  /** The value decorators added in this context itself. */
+  readonly ownRequestFields: Array<[string, unknown]>;
+  readonly ownReplyFields: Array<[string, unknown]>;
   readonly schemas: SchemaController;
   readonly parsers: ContentTypeParserStore;
   errorHandler: ErrorHandlerEntry;
   notFound: NotFoundEntry | null;
   replySerializer: ((payload: unknown, statusCode: number) => string) | null;
-  /** Names of plugins registered from this context (dependency checks look up the chain). */
+  /**
+   * Metadata names of plugins registered from this context, plus the context's own plugin name;
+   * `dependencies` checks and `hasPlugin` look these up along the chain.
+   */
   readonly registeredPlugins: string[];
+  /**
+   * Set once the plugin that created this context (and everything it registered) has loaded:
+   * registering on it afterwards could never load in order, so it is refused.
+   */
+  loaded: boolean;
   /** Per-context request and reply constructors, built at ready. */
   Request: (new (...args: any[]) => any) | null;
   Reply: (new (...args: any[]) => any) | null;
 }
 
 let nextContextId = 0;
+
+function chainFields(context: Context, own: 'ownRequestFields' | 'ownReplyFields'): Array<[string, unknown]> {
+  const fields: Array<[string, unknown]> = [];
+  for (let current: Context | null = context; current !== null; current = current.parent) {
+    fields.unshift(...current[own]);
+  }
+  return fields;
+}
+
+/** What every context derives from its fields on each read instead of storing. */
+type DerivedKey = 'pluginName' | 'requestFields' | 'replyFields';
+
+const contextViews: object = Object.defineProperties(
+  {},
+  {
+    pluginName: {
+      get(this: Context) {
+        return this.pluginNames.join(' -> ');
+      },
+    },
+    requestFields: {
+      get(this: Context) {
+        return chainFields(this, 'ownRequestFields');
+      },
+    },
+    replyFields: {
+      get(this: Context) {
+        return chainFields(this, 'ownReplyFields');
+      },
+    },
+  },
+);
+
+function makeContext(fields: Omit<Context, DerivedKey>): Context {
+  return Object.assign(Object.create(contextViews) as Context, fields);
+}
 
 export function contextOf(instance: object): Context {
   const context = (instance as Record<symbol, Context | undefined>)[kContext];
@@ -90,29 +150,32 @@ export function createRootContext(
   parsers: ContentTypeParserStore,
 ): Context {
   const instance = Object.create(instancePrototype);
-  const context: Context = {
+  const context = makeContext({
     id: nextContextId++,
     parent: null,
     root,
     instance,
-    pluginName: 'root',
+    name: 'root',
+    // Fastify documents the root's pluginName as 'fastify'; plugins written for it may rely on that.
+    pluginNames: ['fastify'],
     prefix: '',
     children: [],
     hooks: new Map(),
     decorators: { instance: [], request: [], reply: [] },
     requestPrototype: Object.create(requestPrototype),
     replyPrototype: Object.create(replyPrototype),
-    requestFields: [],
-    replyFields: [],
+    ownRequestFields: [],
+    ownReplyFields: [],
     schemas,
     parsers,
     errorHandler: { fn: null, instance, parent: null },
     notFound: null,
     replySerializer: null,
     registeredPlugins: [],
+    loaded: false,
     Request: null,
     Reply: null,
-  };
+  });
   Object.defineProperty(instance, kContext, { value: context });
   return context;
 }
@@ -122,29 +185,31 @@ export function createChildContext(parent: Context, pluginName: string, prefix: 
   const instance = Object.create(parent.instance);
   const hooks = new Map<HookName, HookEntry[]>();
   for (const [name, entries] of parent.hooks) hooks.set(name, entries.slice());
-  const context: Context = {
+  const context = makeContext({
     id: nextContextId++,
     parent,
     root: parent.root,
     instance,
-    pluginName,
+    name: pluginName,
+    pluginNames: [pluginName],
     prefix: joinPrefix(parent.prefix, prefix),
     children: [],
     hooks,
     decorators: { instance: [], request: [], reply: [] },
     requestPrototype: Object.create(parent.requestPrototype),
     replyPrototype: Object.create(parent.replyPrototype),
-    requestFields: parent.requestFields.slice(),
-    replyFields: parent.replyFields.slice(),
+    ownRequestFields: [],
+    ownReplyFields: [],
     schemas: parent.schemas.createChild(),
     parsers: parent.parsers.createChild(),
     errorHandler: parent.errorHandler,
     notFound: null,
     replySerializer: parent.replySerializer,
-    registeredPlugins: [],
+    registeredPlugins: [pluginName],
+    loaded: false,
     Request: null,
     Reply: null,
-  };
+  });
   Object.defineProperty(instance, kContext, { value: context });
   parent.children.push(context);
   parent.root.contexts.push(context);
@@ -155,7 +220,7 @@ export function createChildContext(parent: Context, pluginName: string, prefix: 
 export function contextPath(context: Context): string {
   const names: string[] = [];
   for (let current: Context | null = context; current !== null; current = current.parent) {
-    names.unshift(current.pluginName);
+    names.unshift(current.name);
   }
   return names.join(' > ');
 }

@@ -30,11 +30,16 @@ function isVisible(context: Context, kind: DecoratorKind, name: string): boolean
 }
 
 function checkDependencies(context: Context, kind: DecoratorKind, name: string, dependencies: unknown): void {
-  if (dependencies === undefined) return;
+  // `null` means "no dependencies" too: JavaScript callers pass it to reach later arguments.
+  if (dependencies === undefined || dependencies === null) return;
   if (!Array.isArray(dependencies)) throw new errorCodes.FST_ERR_DEC_DEPENDENCY_INVALID_TYPE(name);
   for (const dependency of dependencies) {
     if (!isVisible(context, kind, dependency)) {
-      throw new errorCodes.FST_ERR_DEC_MISSING_DEPENDENCY(name, dependency, decoratorHint(context, kind, dependency));
+      throw new errorCodes.FST_ERR_DEC_MISSING_DEPENDENCY(
+        name,
+        dependency,
+        ` (in "${contextPath(context)}")${decoratorHint(context, kind, dependency)}`,
+      );
     }
   }
 }
@@ -65,7 +70,7 @@ export function addDecorator(
   if (typeof value === 'function' || isAccessor(value)) {
     defineOn(prototype, name, value);
   } else {
-    (kind === 'request' ? context.requestFields : context.replyFields).push([name, value]);
+    (kind === 'request' ? context.ownRequestFields : context.ownReplyFields).push([name, value]);
   }
   context.decorators[kind].push(name);
 }

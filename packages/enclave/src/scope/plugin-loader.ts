@@ -2,6 +2,7 @@
 // plugin's own registrations load right after its body, before its next sibling), once, at
 // ready()/listen()/`await register(...)`/after(). Registrations made while a plugin's body runs
 // queue onto that plugin, which is what makes `await instance.register(x)` inside a plugin safe.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { errorCodes } from '../errors.js';
 import { type Context, contextPath, createChildContext } from './context.js';
 import {
@@ -23,13 +24,27 @@ type QueueItem =
 export interface PluginRecord {
   name: string;
   queue: QueueItem[];
+  /** The drain of `queue` in progress: a second caller waits for it instead of racing it. */
+  draining?: Promise<void> | null;
+  /** Set once the plugin and its queue have loaded: later registrations go to the root's queue. */
+  finished?: boolean;
 }
+
+/**
+ * The plugin whose body (or queue) is running, as seen from the code that calls `register`,
+ * `after` or awaits the instance. A global "currently loading" stack cannot tell a plugin body's
+ * own `await instance.register(x)` from top-level code that awaits the app while that plugin is
+ * still loading (the top-level call would drain the plugin's queue early and resolve before the
+ * plugin finished); the async context of the caller can.
+ */
+const loadingPlugin = new AsyncLocalStorage<PluginRecord>();
 
 /** Plugin errors already annotated with the plugin's name (each error named once, innermost). */
 const namedErrors = new WeakSet<object>();
 
 function currentRecord(root: RootState): PluginRecord {
-  return root.loadingStack[root.loadingStack.length - 1] ?? (root.rootPlugin as PluginRecord);
+  const record = loadingPlugin.getStore();
+  return record !== undefined && record.finished !== true ? record : (root.rootPlugin as PluginRecord);
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
@@ -45,27 +60,56 @@ function isValidPlugin(plugin: unknown): boolean {
 export function queuePlugin(context: Context, plugin: unknown, options: unknown): void {
   const { root } = context;
   if (root.booted) {
-    throw new errorCodes.FST_ERR_ROOT_PLG_BOOTED('Cannot register a plugin once the application is ready');
+    throw new errorCodes.FST_ERR_ROOT_PLG_BOOTED(
+      `Cannot register ${describePlugin(plugin)} in "${contextPath(context)}" once the application is ready`,
+    );
+  }
+  if (context.loaded) {
+    throw new errorCodes.FST_ERR_PARENT_PLUGIN_BOOTED(
+      `Cannot register ${describePlugin(plugin)} in "${contextPath(context)}": the plugin '${context.name}' that owns that context has already loaded`,
+    );
   }
   if (!isValidPlugin(plugin)) {
     throw new errorCodes.FST_ERR_PLUGIN_NOT_VALID(
-      `A plugin must be a function, an ES module with a default export, or a promise of one; got ${describe(plugin)}`,
+      `A plugin registered in "${contextPath(context)}" must be a function, an ES module with a default export, or a promise of one; got ${describe(plugin)}`,
     );
   }
   if (options !== undefined && options !== null && typeof options !== 'object' && typeof options !== 'function') {
-    throw new errorCodes.FST_ERR_OPTIONS_NOT_OBJ(describe(options));
+    throw new errorCodes.FST_ERR_OPTIONS_NOT_OBJ(`${describe(options)} for ${describePlugin(plugin)}`);
   }
+  // A promise of a plugin (`import('./p.js')`) may reject long before the loader awaits it;
+  // marking it handled now keeps that from crashing the process as an unhandled rejection. The
+  // loader still awaits the original promise, so the failure reaches ready() as usual.
+  if (isThenable(plugin)) plugin.then(undefined, () => {});
   currentRecord(root).queue.push({ kind: 'plugin', plugin, options, registeredIn: context });
 }
 
 /** Queues an `after` callback: it runs once everything registered before it has loaded. */
 export function queueAfter(context: Context, callback: AfterCallback): void {
+  if (typeof callback !== 'function') {
+    throw new errorCodes.FST_ERR_PLUGIN_CALLBACK_NOT_FN(`after() in "${contextPath(context)}" needs a function, got ${describe(callback)}`);
+  }
   currentRecord(context.root).queue.push({ kind: 'after', callback, registeredIn: context });
 }
 
 /** Loads what is queued on the plugin currently running (or the root), in order. */
 export function loadPending(root: RootState): Promise<void> {
-  return drainQueue(root, currentRecord(root));
+  return drainSerially(root, currentRecord(root));
+}
+
+/**
+ * Drains `record`'s queue, one drain at a time: `app.ready()` followed by `await app.after()`
+ * (or `await app`) must not load two plugins of one queue side by side. A caller that arrives
+ * during a drain waits for it, shares its failure, then loads whatever was queued since.
+ */
+function drainSerially(root: RootState, record: PluginRecord): Promise<void> {
+  const previous = record.draining ?? null;
+  const run = previous === null ? drainQueue(root, record) : previous.then(() => drainQueue(root, record));
+  const tracked: Promise<void> = run.finally(() => {
+    if (record.draining === tracked) record.draining = null;
+  });
+  record.draining = tracked;
+  return tracked;
 }
 
 async function drainQueue(root: RootState, record: PluginRecord): Promise<void> {
@@ -91,18 +135,27 @@ async function drainQueue(root: RootState, record: PluginRecord): Promise<void> 
   if (pending !== null) throw pending;
 }
 
+/**
+ * Runs an `after` callback the way its arity asks: `(err, done)` and `(err, instance, done)`
+ * finish through `done`; `(err)` and `()` when they return (or their promise settles). A
+ * callback that takes no `err` cannot have handled one, so a pending error passes on.
+ */
 function runAfter(callback: AfterCallback, context: Context, error: Error | null): Promise<void> {
   return new Promise<void>((resolve, reject) => {
     const done = (err?: Error | null) => (err ? reject(err) : resolve());
-    if (callback.length >= 2) {
-      callback.call(context.instance, error, done);
-      return;
-    }
+    const finish = () => (error !== null && callback.length === 0 ? reject(error) : resolve());
     try {
+      if (callback.length >= 3) {
+        (callback as (...args: unknown[]) => unknown).call(context.instance, error, context.instance, done);
+        return;
+      }
+      if (callback.length === 2) {
+        callback.call(context.instance, error, done);
+        return;
+      }
       const result = callback.call(context.instance, error);
-      if (isThenable(result)) result.then(() => resolve(), reject);
-      else if (error !== null && callback.length === 0) reject(error);
-      else resolve();
+      if (isThenable(result)) result.then(finish, reject);
+      else finish();
     } catch (thrown) {
       reject(thrown);
     }
@@ -110,37 +163,59 @@ function runAfter(callback: AfterCallback, context: Context, error: Error | null
 }
 
 async function loadPlugin(root: RootState, plugin: unknown, options: unknown, parent: Context): Promise<void> {
+  const pluginFn = await resolvePluginFunction(plugin, parent);
+  const name = pluginNameOf(pluginFn);
+  const meta = pluginMetaOf(pluginFn);
+  let context = parent;
+  const record: PluginRecord = { name, queue: [] };
+  root.loadingStack.push(record);
+  try {
+    if (pluginFn.constructor.name === 'AsyncFunction' && pluginFn.length >= 3) {
+      throw new errorCodes.FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER(name);
+    }
+    checkPluginRequirements(parent, name, meta);
+    const resolvedOptions = resolveOptions(options, parent, name);
+    if (!skipsEncapsulation(pluginFn)) context = createChildContext(parent, name, resolvedOptions.prefix);
+    // Only a metadata name satisfies `dependencies` and `hasPlugin` from the registering context,
+    // as Fastify documents; a wrapped plugin's name also joins the context's pluginName chain.
+    if (meta?.name) parent.registeredPlugins.push(meta.name);
+    if (context === parent) parent.pluginNames.push(name);
+    else for (const hook of parent.hooks.get('onRegister') ?? []) hook.fn.call(hook.instance, context.instance, resolvedOptions);
+    const pluginContext = context;
+    await loadingPlugin.run(record, async () => {
+      await runPluginBody(pluginFn, pluginContext, resolvedOptions, name, root.options.pluginTimeout);
+      await drainSerially(root, record);
+    });
+  } catch (error) {
+    throw nameError(toError(error), name, context);
+  } finally {
+    record.finished = true;
+    if (context !== parent) context.loaded = true;
+    const index = root.loadingStack.lastIndexOf(record);
+    if (index !== -1) root.loadingStack.splice(index, 1);
+  }
+}
+
+/** The function behind a registration: itself, a module's default export, or what a promise gave. */
+async function resolvePluginFunction(plugin: unknown, parent: Context): Promise<PluginFunction> {
   let fn = isThenable(plugin) ? await plugin : plugin;
   if (fn !== null && typeof fn === 'object' && typeof (fn as any).default === 'function') fn = (fn as any).default;
   if (typeof fn !== 'function') {
     throw new errorCodes.FST_ERR_PLUGIN_NOT_VALID(
-      `A plugin promise must resolve to a function or an ES module with a default export; got ${describe(fn)}`,
+      `A plugin promise registered in "${contextPath(parent)}" must resolve to a function or an ES module with a default export; got ${describe(fn)}`,
     );
   }
-  const pluginFn = fn as PluginFunction;
-  const name = pluginNameOf(pluginFn);
-  const meta = pluginMetaOf(pluginFn);
-  if (pluginFn.constructor.name === 'AsyncFunction' && pluginFn.length >= 3) {
-    throw new errorCodes.FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER(name);
+  return fn as PluginFunction;
+}
+
+/** The plugin's options: the object given, or what a function of the parent instance returns. */
+function resolveOptions(options: unknown, parent: Context, name: string): Record<string, any> {
+  const resolved = typeof options === 'function' ? options(parent.instance) : options;
+  if (resolved === undefined || resolved === null) return {};
+  if (typeof resolved !== 'object') {
+    throw new errorCodes.FST_ERR_OPTIONS_NOT_OBJ(`${describe(resolved)} from the options function of plugin '${name}'`);
   }
-  checkPluginRequirements(parent, name, meta);
-  const resolvedOptions = typeof options === 'function' ? options(parent.instance) : (options ?? {});
-  const context = skipsEncapsulation(pluginFn) ? parent : createChildContext(parent, name, resolvedOptions?.prefix);
-  parent.registeredPlugins.push(name);
-  if (meta?.name && meta.name !== name) parent.registeredPlugins.push(meta.name);
-  if (context !== parent) {
-    for (const hook of parent.hooks.get('onRegister') ?? []) hook.fn.call(hook.instance, context.instance, resolvedOptions);
-  }
-  const record: PluginRecord = { name, queue: [] };
-  root.loadingStack.push(record);
-  try {
-    await runPluginBody(pluginFn, context, resolvedOptions, name, root.options.pluginTimeout);
-    await drainQueue(root, record);
-  } catch (error) {
-    throw nameError(toError(error), name, context);
-  } finally {
-    root.loadingStack.pop();
-  }
+  return resolved as Record<string, any>;
 }
 
 function runPluginBody(fn: PluginFunction, context: Context, options: unknown, name: string, timeout: number): Promise<void> {
@@ -171,11 +246,11 @@ function runPluginBody(fn: PluginFunction, context: Context, options: unknown, n
 function nameError(error: Error, name: string, context: Context): Error {
   if (namedErrors.has(error)) return error;
   namedErrors.add(error);
-  const code = (error as { code?: unknown }).code;
-  // Our own loader errors already name the plugin; a user's error gets the plugin appended.
-  if (typeof code !== 'string' || !code.startsWith('FST_ERR_PLUGIN')) {
+  // The error object stays the one thrown (callers compare identity); only its message grows,
+  // and only when it does not name the plugin already (our own loader errors do).
+  if (!String(error.message).includes(`'${name}'`)) {
     try {
-      error.message = `${error.message} (in plugin "${name}" at "${contextPath(context)}")`;
+      error.message = `${error.message} (in plugin '${name}' at "${contextPath(context)}")`;
     } catch {
       // A frozen error keeps its message; `plugin` below still names the plugin.
     }
@@ -193,9 +268,16 @@ function toError(value: unknown): Error {
   return new errorCodes.FST_ERR_PLUGIN_NOT_VALID(`A plugin failed with a non-Error value: ${describe(value)}`);
 }
 
+function describePlugin(plugin: unknown): string {
+  return typeof plugin === 'function' ? `plugin '${pluginNameOf(plugin as PluginFunction)}'` : 'a plugin';
+}
+
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
-  return typeof value === 'string' ? `the string '${value}'` : typeof value;
+  if (typeof value === 'string') return `the string '${value}'`;
+  if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value} ${String(value)}`;
+  if (typeof value === 'object' && 'default' in value) return `a module whose default export is ${describe((value as any).default)}`;
+  return typeof value;
 }
 

@@ -27,15 +27,19 @@ export function pluginMetaOf(fn: PluginFunction): PluginMeta | undefined {
   return meta !== null && typeof meta === 'object' ? meta : undefined;
 }
 
-/** A readable name: the declared one, the function's own, or the start of its source. */
+/**
+ * A readable name: the declared one, the function's own, or — for an anonymous function — its
+ * first two source lines joined by ' -- ' (the fallback Fastify documents for pluginName).
+ */
 export function pluginNameOf(fn: PluginFunction): string {
   const display = fn[kDisplayName];
   if (typeof display === 'string' && display !== '') return display;
   const meta = pluginMetaOf(fn);
   if (meta?.name) return meta.name;
   if (fn.name) return fn.name;
-  const source = fn.toString().split('\n')[0] ?? 'anonymous';
-  return source.length > 60 ? `${source.slice(0, 57)}...` : source;
+  const source = fn.toString().split('\n').slice(0, 2).map((line) => line.trim()).join(' -- ');
+  // Bundled or transpiled code can put a whole function on one line; error messages stay readable.
+  return source.length > 120 ? `${source.slice(0, 117)}...` : source;
 }
 
 /** Whether the plugin's registrations land in the registering context (no child context). */

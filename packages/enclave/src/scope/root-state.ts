@@ -50,7 +50,10 @@ export interface RootState {
   /** Whether a real logger is set (per-request child loggers and request logs). */
   readonly logging: boolean;
   rootPlugin: PluginRecord | null;
-  /** The plugin whose body is running: `register` calls queue onto it. */
+  /**
+   * The plugins loading, outermost first (diagnostics only: `register` finds its plugin through
+   * the caller's async context, see plugin-loader.ts).
+   */
   loadingStack: PluginRecord[];
   readyPromise: Promise<void> | null;
   /** Set once every plugin has loaded: no more plugins, routes, hooks or decorators. */
