@@ -78,8 +78,9 @@ describe('properties of Content-Type handling', () => {
       }),
       { numRuns: 600 },
     );
-    // The generator must exercise both sides, or the property proves nothing.
-    assert.ok(seen.refused > 50 && seen.accepted > 50 && seen.byPattern > 5, JSON.stringify(seen));
+    // The generator must exercise both sides, or the property proves nothing. About one value in
+    // eight is accepted; the bounds sit far enough below that to never fail by chance.
+    assert.ok(seen.refused > 50 && seen.accepted > 15 && seen.byPattern > 3, JSON.stringify(seen));
   });
 
   test('parseMediaType never throws, and what it returns is canonical and re-parses to itself', () => {
