@@ -164,6 +164,11 @@ export const instancePrototype: Record<PropertyKey, any> = {
       const hooks = options?.[name];
       if (hooks !== undefined) for (const hook of [hooks].flat()) validateHook(name, hook);
     }
+    // One not-found handler per prefix: a second one (same context, or a context sharing the
+    // prefix) would silently shadow the first.
+    if (context.root.contexts.some((other) => other.notFound !== null && other.prefix === context.prefix)) {
+      throw new Error(`A not-found handler is already set for the prefix '${context.prefix || '/'}'`);
+    }
     context.notFound = { handler, options: options ?? {}, context };
     return this;
   },

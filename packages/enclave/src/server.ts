@@ -8,6 +8,7 @@ import proxyAddr from 'proxy-addr';
 import { findNotFoundRoute } from './boot.js';
 import { errorCodes } from './errors.js';
 import { ContentTypeParserStore } from './http/content-type-parser.js';
+import { trackHttp2Sessions } from './http/listen.js';
 import { instancePrototype } from './instance.js';
 import { createRequestListener } from './lifecycle/handle-request.js';
 import { replyBasePrototype } from './lifecycle/reply.js';
@@ -40,23 +41,28 @@ function compileTrust(trustProxy: unknown): NormalizedOptions['trustProxy'] {
   throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`trustProxy: ${String(trustProxy)}`);
 }
 
-function createIdGenerator(header: string | false): (raw: any) => string {
+function createCountingGenerator(): (raw: any) => string {
   let next = 0;
-  return (raw) => {
-    if (header !== false) {
-      const value = raw.headers[header];
-      // A client-chosen id is bounded so it cannot bloat every log line.
-      if (typeof value === 'string' && value !== '' && value.length <= 256) return value;
-    }
+  return () => {
     next = (next + 1) % Number.MAX_SAFE_INTEGER;
     return `req-${next.toString(36)}`;
   };
 }
 
+/** The id of a request: from `requestIdHeader` when the client sent one, else generated. */
+function createIdGenerator(header: string | false, generate: (raw: any) => string): (raw: any) => string {
+  if (header === false) return generate;
+  return (raw) => {
+    const value = raw.headers[header];
+    // A client-chosen id is bounded so it cannot bloat every log line.
+    if (typeof value === 'string' && value !== '' && value.length <= 256) return value;
+    return generate(raw);
+  };
+}
+
 function normalizeOptions(options: Record<string, any>): NormalizedOptions {
   const requestIdHeader = option<string | false>(options, 'requestIdHeader', false, (v) => v === false || typeof v === 'string');
-  const genReqId = option<((raw: any) => string) | undefined>(options, 'genReqId', undefined, (v) => typeof v === 'function');
-  const defaultGenerator = createIdGenerator(typeof requestIdHeader === 'string' ? requestIdHeader.toLowerCase() : false);
+  const genReqId = option<(raw: any) => string>(options, 'genReqId', createCountingGenerator(), (v) => typeof v === 'function');
   return {
     bodyLimit: option(options, 'bodyLimit', 1024 * 1024, (v) => Number.isInteger(v) && v > 0),
     pluginTimeout: option(options, 'pluginTimeout', 10_000, isCount),
@@ -70,7 +76,7 @@ function normalizeOptions(options: Record<string, any>): NormalizedOptions {
     disableRequestLogging: option(options, 'disableRequestLogging', false, isBoolean),
     requestIdHeader,
     requestIdLogLabel: option(options, 'requestIdLogLabel', 'reqId', (v) => typeof v === 'string'),
-    genReqId: genReqId === undefined ? defaultGenerator : (raw) => (requestIdHeader !== false && defaultGenerator(raw)) || genReqId(raw),
+    genReqId: createIdGenerator(typeof requestIdHeader === 'string' ? requestIdHeader.toLowerCase() : false, genReqId),
     querystringParser: option(options, 'querystringParser', parseQuerystring as any, (v) => typeof v === 'function'),
     trustProxy: compileTrust(options.trustProxy),
     onProtoPoisoning: option(options, 'onProtoPoisoning', 'error', (v) => poisoningActions.has(v)),
@@ -92,9 +98,15 @@ function createHttpServer(options: Record<string, any>, listener: http.RequestLi
       ? http2.createSecureServer({ allowHTTP1: true, ...options.https }, listener as any)
       : http2.createServer(listener as any);
     server.setTimeout(option(options, 'http2SessionTimeout', 72_000, isCount));
+    trackHttp2Sessions(server);
     return server;
   }
-  const serverOptions = { requestTimeout: timeouts.requestTimeout, keepAliveTimeout: timeouts.keepAliveTimeout };
+  const serverOptions: http.ServerOptions = { requestTimeout: timeouts.requestTimeout, keepAliveTimeout: timeouts.keepAliveTimeout };
+  // Node checks request timeouts on a timer (30 s by default): a shorter requestTimeout needs a
+  // shorter period to be honoured at all.
+  if (timeouts.requestTimeout > 0) {
+    serverOptions.connectionsCheckingInterval = Math.min(30_000, Math.max(50, Math.floor(timeouts.requestTimeout / 4)));
+  }
   server = options.https ? https.createServer({ ...options.https, ...serverOptions }, listener) : http.createServer(serverOptions, listener);
   server.setTimeout(timeouts.connectionTimeout);
   if (options.maxRequestsPerSocket !== undefined) server.maxRequestsPerSocket = options.maxRequestsPerSocket;

@@ -23,6 +23,8 @@ export interface CompiledRoute {
   readonly errorHandler: ErrorHandlerEntry;
   readonly parsers: ContentTypeParserStore;
   readonly isNotFound: boolean;
+  /** Options for the request's child logger: the route's `logLevel`, when it has one. */
+  readonly logOptions: Readonly<{ level: string }> | undefined;
   /** The public, read-only view exposed as `request.routeOptions`. */
   readonly routeOptions: Readonly<Record<string, unknown>>;
   readonly Request: new (...args: any[]) => any;
@@ -42,15 +44,29 @@ const phases: RequestHookName[] = [
   'onRequestAbort',
 ];
 
+/** The contexts from the root down to `context`. */
+function chainOf(context: Context): Context[] {
+  const chain: Context[] = [];
+  for (let current: Context | null = context; current !== null; current = current.parent) chain.unshift(current);
+  return chain;
+}
+
+/**
+ * The hooks of one phase for a route: those added in each context from the root down (whenever
+ * they were added before ready, SPEC §3.2: "registered in itself and its ancestors"), then the
+ * route's own. A context's own hooks are the entries it added (their `instance` is its own), so
+ * a hook a parent adds after a child was created still reaches the child's routes.
+ */
 function flattenHooks(context: Context, options: Record<string, any>): RouteHooks {
   const hooks = {} as RouteHooks;
+  const chain = chainOf(context);
   for (const phase of phases) {
+    const all: HookEntry[] = [];
+    for (const link of chain) {
+      for (const entry of link.hooks.get(phase) ?? []) if (entry.instance === link.instance) all.push(entry);
+    }
     const own = options[phase];
-    const routeLevel: HookEntry[] = (own === undefined ? [] : Array.isArray(own) ? own : [own]).map((fn: any) => ({
-      fn,
-      instance: context.instance,
-    }));
-    const all = [...(context.hooks.get(phase) ?? []), ...routeLevel];
+    for (const fn of own === undefined ? [] : Array.isArray(own) ? own : [own]) all.push({ fn, instance: context.instance });
     hooks[phase] = all.length > 0 ? all : null;
   }
   return hooks;
@@ -88,9 +104,9 @@ export function compileRoute(record: RouteRecord): CompiledRoute {
     url: record.url,
     bodyLimit,
     attachValidation: options.attachValidation === true,
-    logLevel: options.logLevel,
-    exposeHeadRoute: options.exposeHeadRoute,
-    prefixTrailingSlash: options.prefixTrailingSlash,
+    logLevel: options.logLevel ?? '',
+    exposeHeadRoute: options.exposeHeadRoute ?? context.root.options.exposeHeadRoutes,
+    prefixTrailingSlash: options.prefixTrailingSlash ?? context.root.options.prefixTrailingSlash,
     version: options.constraints?.version,
     config,
     schema: options.schema,
@@ -108,6 +124,7 @@ export function compileRoute(record: RouteRecord): CompiledRoute {
     errorHandler,
     parsers: context.parsers,
     isNotFound: false,
+    logOptions: typeof options.logLevel === 'string' && options.logLevel !== '' ? Object.freeze({ level: options.logLevel }) : undefined,
     routeOptions,
     ...constructorsOf(context),
   };
@@ -132,6 +149,7 @@ export function compileNotFoundRoute(
     errorHandler: context.errorHandler,
     parsers: context.parsers,
     isNotFound: true,
+    logOptions: undefined,
     routeOptions,
     ...constructorsOf(context),
   };

@@ -10,7 +10,8 @@ import { runOnSend, sendPayload } from './send.js';
 import { kErrorHandler, kHeaders, kHijacked, kOnErrorDone, kRoute, kSent } from './symbols.js';
 
 function statusOf(error: any, current: number): number {
-  const status = error?.statusCode ?? error?.status;
+  // A numeric string ('404') counts too: libraries set it either way.
+  const status = Number(error?.statusCode ?? error?.status);
   if (Number.isInteger(status) && status >= 400 && status <= 599) return status;
   return current >= 400 ? current : 500;
 }
@@ -18,6 +19,12 @@ function statusOf(error: any, current: number): number {
 /** Handles an error thrown, rejected or sent anywhere on the request path. */
 export function handleError(reply: any, error: unknown): void {
   if (reply[kHijacked]) return;
+  if (reply[kSent]) {
+    // The answer is already on its way (a handler threw or rejected after sending): it must
+    // arrive whole, so the error is only logged.
+    reply.log.error({ err: error }, 'an error occurred after the reply was sent');
+    return;
+  }
   const res = reply.raw;
   if (res.headersSent) {
     reply.log.error({ err: error }, 'an error occurred after the response headers were sent');
@@ -26,8 +33,9 @@ export function handleError(reply: any, error: unknown): void {
   }
   reply[kSent] = false;
   if (!(error instanceof Error)) {
-    // Fastify answers a thrown non-Error value with that value as a 500 payload.
-    reply.raw.statusCode = 500;
+    // Fastify answers a thrown non-Error value with that value as the payload, with its
+    // `statusCode` when it carries a valid one, else 500.
+    reply.raw.statusCode = statusOf(error, 500);
     sendPayload(reply, error === undefined ? new errorCodes.FST_ERR_SEND_UNDEFINED_ERR() : error);
     return;
   }
@@ -65,7 +73,9 @@ function callErrorHandler(reply: any, error: Error): void {
   if (result !== null && typeof result === 'object' && typeof result.then === 'function') {
     result.then(
       (value: unknown) => {
-        if (value !== undefined && value !== reply && !reply.sent) reply.send(value);
+        // An async handler that resolves without sending answers with what it resolved to
+        // (undefined: an empty body), so the request never hangs.
+        if (value !== reply && !reply.sent) reply.send(value);
       },
       (rejected: unknown) => handleError(reply, rejected),
     );
@@ -84,17 +94,7 @@ const defaultErrorSent = new WeakSet<object>();
 
 /** The default handler: log at the right level, serialize `{ statusCode, code, error, message }`. */
 export function sendDefaultError(reply: any, error: Error): void {
-  if (defaultErrorSent.has(reply)) {
-    // An onSend hook failed on the error response itself: answer without running hooks again.
-    reply.log.error({ err: error }, 'an onSend hook failed while sending an error response');
-    const payload = JSON.stringify({ statusCode: 500, error: STATUS_CODES[500], message: 'Internal Server Error' });
-    reply.raw.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(payload.length) });
-    reply.raw.end(payload);
-    return;
-  }
-  defaultErrorSent.add(reply);
   const statusCode: number = reply.raw.statusCode;
-  logError(reply, error, statusCode);
   const code = (error as { code?: unknown }).code;
   const body = {
     statusCode,
@@ -102,6 +102,17 @@ export function sendDefaultError(reply: any, error: Error): void {
     error: STATUS_CODES[statusCode] ?? 'Error',
     message: error.message,
   };
+  if (defaultErrorSent.has(reply)) {
+    // The error response itself failed on its way out (an onSend hook, an invalid payload):
+    // answer with this last error, without running the hooks again.
+    reply.log.error({ err: error }, 'sending the error response failed');
+    const payload = JSON.stringify(body);
+    reply.raw.writeHead(statusCode, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(payload)) });
+    reply.raw.end(payload);
+    return;
+  }
+  defaultErrorSent.add(reply);
+  logError(reply, error, statusCode);
   const route = reply[kRoute] as CompiledRoute;
   let payload: string;
   try {
@@ -117,6 +128,15 @@ export function sendDefaultError(reply: any, error: Error): void {
     payload = JSON.stringify({ statusCode: 500, code: failure.code, error: STATUS_CODES[500], message: failure.message });
   }
   const headers = reply[kHeaders];
+  // An error may carry the headers its answer needs (e.g. WWW-Authenticate on a 401).
+  const errorHeaders = (error as { headers?: unknown }).headers;
+  if (errorHeaders !== null && typeof errorHeaders === 'object') {
+    try {
+      reply.headers(errorHeaders);
+    } catch (headerError) {
+      reply.log.warn({ err: headerError }, 'an error carried a header that cannot be sent');
+    }
+  }
   headers['content-type'] = 'application/json; charset=utf-8';
   delete headers['content-length'];
   reply[kSent] = true;

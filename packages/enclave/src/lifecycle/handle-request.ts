@@ -14,29 +14,43 @@ function logHookError(request: any) {
   return (error: unknown) => request.log.error({ err: error }, 'a hook failed after the response');
 }
 
-function trackCompletion(route: CompiledRoute, request: any, reply: any, logging: boolean): void {
+/** What the request path reads from the options, resolved once when the listener is built. */
+interface RequestSettings {
+  readonly genReqId: (raw: IncomingMessage) => string;
+  readonly requestIdLogLabel: string;
+  /** A real logger is set: each request gets a child logger with its id. */
+  readonly logging: boolean;
+  /** Log the incoming/completed pair (logging on, `disableRequestLogging` off). */
+  readonly logRequests: boolean;
+}
+
+function trackCompletion(route: CompiledRoute, request: any, reply: any, logRequests: boolean, onTimeout: (() => void) | null): void {
   const res = reply.raw as ServerResponse;
   let done = false;
-  const onDone = () => {
+  // The event says whether the response completed: `writableFinished` is not reliable here
+  // (light-my-request's response never flushes to a socket, so it stays false).
+  const onDone = (completed: boolean) => {
     if (done) return;
     done = true;
-    const completed = res.writableFinished;
+    // A keep-alive socket outlives the request: its timeout must not reach this request's hooks.
+    if (onTimeout !== null) request.raw.socket?.removeListener('timeout', onTimeout);
     if (!completed && route.hooks.onRequestAbort !== null) {
       runObserverHooks(route.hooks.onRequestAbort, [request], logHookError(request));
     }
-    if (logging && !route.context.root.options.disableRequestLogging) {
+    if (logRequests) {
       request.log.info({ res: reply, responseTime: reply.elapsedTime }, completed ? 'request completed' : 'request aborted');
     }
     if (completed && route.hooks.onResponse !== null) {
       runObserverHooks(route.hooks.onResponse, [request, reply], logHookError(request));
     }
   };
-  res.once('finish', onDone);
-  res.once('close', onDone);
+  res.once('finish', () => onDone(true));
+  res.once('close', () => onDone(res.writableFinished));
 }
 
 /** Runs one request through `route`. With `error`, goes straight to the error handlers. */
-export function runRoute(
+function runRoute(
+  settings: RequestSettings,
   root: RootState,
   route: CompiledRoute,
   raw: IncomingMessage,
@@ -45,17 +59,19 @@ export function runRoute(
   query: Record<string, unknown>,
   error?: unknown,
 ): void {
-  const id = root.options.genReqId(raw);
-  const log = root.logging ? root.log.child({ [root.options.requestIdLogLabel]: id }) : root.log;
+  const id = settings.genReqId(raw);
+  const log = settings.logging ? root.log.child({ [settings.requestIdLogLabel]: id }, route.logOptions) : root.log;
   const request = new route.Request(raw, params, query, id, log, route);
   const reply = new route.Reply(res, request, log, route);
-  if (root.logging || route.hooks.onResponse !== null || route.hooks.onRequestAbort !== null) {
-    if (root.logging && !root.options.disableRequestLogging) log.info({ req: request }, 'incoming request');
-    trackCompletion(route, request, reply, root.logging);
-  }
-  if (route.hooks.onTimeout !== null) {
+  let onTimeout: (() => void) | null = null;
+  if (route.hooks.onTimeout !== null && raw.socket) {
     const hooks = route.hooks.onTimeout;
-    raw.socket?.once('timeout', () => runObserverHooks(hooks, [request, reply], logHookError(request)));
+    onTimeout = () => runObserverHooks(hooks, [request, reply], logHookError(request));
+    raw.socket.once('timeout', onTimeout);
+  }
+  if (settings.logRequests || route.hooks.onResponse !== null || route.hooks.onRequestAbort !== null || onTimeout !== null) {
+    if (settings.logRequests) log.info({ req: request }, 'incoming request');
+    trackCompletion(route, request, reply, settings.logRequests, onTimeout);
   }
   if (error !== undefined) {
     handleError(reply, error);
@@ -145,42 +161,83 @@ function callHandler(route: CompiledRoute, request: any, reply: any): void {
   if (result !== null && typeof result.then === 'function') {
     result.then(
       (value: unknown) => {
-        if (reply[kSent] || reply[kHijacked] || value === reply) return;
+        if (reply[kHijacked] || value === reply) return;
+        if (reply[kSent] && value === undefined) return;
         // An async handler that resolves without sending answers with what it resolved to
-        // (undefined: an empty body), so a request never hangs on a forgotten send.
+        // (undefined: an empty body), so a request never hangs on a forgotten send. A value
+        // resolved after a send is a second send: sendPayload ignores it with a warning.
         sendPayload(reply, value);
       },
       (err: unknown) => handleError(reply, err),
     );
     return;
   }
-  if (!reply[kSent]) sendPayload(reply, result);
+  sendPayload(reply, result);
 }
 
 /** The server's request listener. */
 export function createRequestListener(root: RootState): (raw: IncomingMessage, res: ServerResponse) => void {
   const { router, options } = root;
   const derive = (router as any).constrainer;
+  const settings: RequestSettings = {
+    genReqId: options.genReqId,
+    requestIdLogLabel: options.requestIdLogLabel,
+    logging: root.logging,
+    logRequests: root.logging && !options.disableRequestLogging,
+  };
+  const { querystringParser } = options;
   return function handleRequest(raw, res) {
     if (root.closing && options.return503OnClosing) {
-      const body = '{"statusCode":503,"code":"FST_ERR_SERVER_CLOSING","error":"Service Unavailable","message":"Service Unavailable"}';
-      res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length), connection: 'close' });
+      const body = '{"statusCode":503,"error":"Service Unavailable","message":"Service Unavailable"}';
+      const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) };
+      // HTTP/2 has no Connection header (RFC 9113 §8.2.2); its sessions are closed by close().
+      if (raw.httpVersionMajor < 2) headers.connection = 'close';
+      res.writeHead(503, headers);
       res.end(body);
       return;
     }
-    const url = raw.url ?? '/';
-    const queryStart = url.indexOf('?');
-    const path = queryStart === -1 ? url : url.slice(0, queryStart);
-    // A fresh object even when empty: validation may fill in defaults.
-    const query = queryStart === -1 ? Object.create(null) : options.querystringParser(url.slice(queryStart + 1));
-    const found = router.find(raw.method as any, path, derive.deriveSyncConstraints(raw, undefined));
-    if (found === null || found.store === null) {
-      // A store-less match is find-my-way reporting a bad URL or an over-long parameter.
-      const error = found === null ? undefined : (found.handler as any)();
-      runRoute(root, root.findNotFoundRoute(path), raw, res, {}, query, error);
-      return;
+    try {
+      const url = raw.url ?? '/';
+      const queryStart = url.indexOf('?');
+      const path = queryStart === -1 ? url : url.slice(0, queryStart);
+      // A fresh object even when empty: validation may fill in defaults.
+      let query = Object.create(null);
+      let queryError: Error | undefined;
+      if (queryStart !== -1) {
+        try {
+          query = querystringParser(url.slice(queryStart + 1));
+        } catch (error) {
+          // A parser (the user's own, maybe) refusing the query is the client's mistake.
+          queryError = asBadRequest(error);
+        }
+      }
+      const found = router.find(raw.method as any, path, derive.deriveSyncConstraints(raw, undefined));
+      if (found === null || found.store === null) {
+        // A store-less match is find-my-way reporting a bad URL or an over-long parameter.
+        const error = found === null ? queryError : (found.handler as any)();
+        runRoute(settings, root, root.findNotFoundRoute(path), raw, res, {}, query, error);
+        return;
+      }
+      const route = (found.store as any).compiled as CompiledRoute;
+      runRoute(settings, root, route, raw, res, found.params, query, queryError);
+    } catch (error) {
+      // Only code that runs before a reply exists lands here (genReqId, a constraint strategy):
+      // answer 500 rather than let the exception take the process down.
+      root.log.error({ err: error }, 'the request could not be routed');
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      const body = '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}';
+      res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) });
+      res.end(body);
     }
-    const route = (found.store as any).compiled as CompiledRoute;
-    runRoute(root, route, raw, res, found.params, query);
   };
+}
+
+function asBadRequest(error: unknown): Error {
+  const status = Number((error as { statusCode?: unknown } | null)?.statusCode);
+  if (error instanceof Error && Number.isInteger(status) && status >= 400 && status < 500) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return Object.assign(new Error(message, { cause: error }), { statusCode: 400 });
 }

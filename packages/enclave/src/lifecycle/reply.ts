@@ -27,8 +27,9 @@ export const replyBasePrototype: Record<PropertyKey, any> = {
     // Node's own checks: CR, LF and other invalid characters in names or values are refused here,
     // where the caller can see them, instead of failing later in writeHead.
     validateHeaderName(key);
-    const headerValue = Array.isArray(value) ? value.map(String) : String(value);
-    for (const single of [headerValue].flat()) validateHeaderValue(key, single);
+    // The value is kept as given (getHeader returns it), but checked in its written form.
+    const headerValue = value === undefined ? '' : value;
+    for (const single of Array.isArray(headerValue) ? headerValue : [headerValue]) validateHeaderValue(key, String(single));
     const headers = this[kHeaders];
     if (key === 'set-cookie' && headers[key] !== undefined) {
       headers[key] = [...(Array.isArray(headers[key]) ? headers[key] : [headers[key]]), ...[headerValue].flat()];

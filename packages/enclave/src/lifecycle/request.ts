@@ -10,10 +10,12 @@ function trustOf(request: any): ((address: string, hop: number) => boolean) | nu
   return (request[kRoute] as CompiledRoute).context.root.options.trustProxy;
 }
 
-function firstForwarded(value: unknown): string | undefined {
+// With several proxies each appends its value; the last one was added by the proxy next to
+// us (the trusted peer), the first may be whatever the client sent.
+function lastForwarded(value: unknown): string | undefined {
   if (typeof value !== 'string' || value === '') return undefined;
-  const comma = value.indexOf(',');
-  return (comma === -1 ? value : value.slice(0, comma)).trim();
+  const comma = value.lastIndexOf(',');
+  return (comma === -1 ? value : value.slice(comma + 1)).trim() || undefined;
 }
 
 function isTrustedPeer(request: any): boolean {
@@ -48,7 +50,7 @@ Object.defineProperties(requestBasePrototype, {
   },
   host: {
     get() {
-      const forwarded = isTrustedPeer(this) ? firstForwarded(this.raw.headers['x-forwarded-host']) : undefined;
+      const forwarded = isTrustedPeer(this) ? lastForwarded(this.raw.headers['x-forwarded-host']) : undefined;
       return forwarded ?? this.raw.headers.host ?? this.raw.headers[':authority'];
     },
     enumerable: true,
@@ -75,7 +77,7 @@ Object.defineProperties(requestBasePrototype, {
   protocol: {
     get() {
       if (isTrustedPeer(this)) {
-        const forwarded = firstForwarded(this.raw.headers['x-forwarded-proto']);
+        const forwarded = lastForwarded(this.raw.headers['x-forwarded-proto']);
         if (forwarded) return forwarded;
       }
       return this.raw.socket?.encrypted ? 'https' : 'http';

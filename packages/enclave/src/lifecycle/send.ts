@@ -24,6 +24,16 @@ function essenceOf(contentType: unknown): string | undefined {
   return (semicolon === -1 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase();
 }
 
+/** `application/json`, `application/problem+json`, `application/vnd.x+json; v=1`, ... */
+function isJsonType(contentType: unknown): boolean {
+  return essenceOf(contentType)?.includes('json') === true;
+}
+
+/** A JSON body is UTF-8 (RFC 8259 §8.1): say so when the type set by the user does not. */
+function withCharset(contentType: string): string {
+  return /;\s*charset\s*=/i.test(contentType) ? contentType : `${contentType.trim().replace(/;\s*$/, '')}; charset=utf-8`;
+}
+
 function warnAlreadySent(reply: any): void {
   const error = new errorCodes.FST_ERR_REP_ALREADY_SENT(reply.request.method, reply.request.url);
   reply.log.warn({ err: error }, error.message);
@@ -43,8 +53,20 @@ export function sendPayload(reply: any, payload: unknown): void {
   reply[kSent] = true;
   const headers = reply[kHeaders];
   if (typeof payload === 'string') {
-    headers['content-type'] ??= 'text/plain; charset=utf-8';
-    runOnSend(reply, payload);
+    const contentType = headers['content-type'];
+    if (contentType === undefined) headers['content-type'] = 'text/plain; charset=utf-8';
+    else if (isJsonType(contentType)) headers['content-type'] = withCharset(contentType);
+    // With a type set, a reply serializer applies to strings too (Fastify's behaviour).
+    let body: unknown = payload;
+    if (contentType !== undefined && reply[kSerializer] !== null) {
+      try {
+        body = reply[kSerializer](payload);
+      } catch (error) {
+        failSend(reply, error);
+        return;
+      }
+    }
+    runOnSend(reply, body);
   } else if (payload === undefined) {
     runOnSend(reply, payload);
   } else if (isBytes(payload)) {
@@ -53,6 +75,16 @@ export function sendPayload(reply: any, payload: unknown): void {
   } else if (isStream(payload)) {
     runOnSend(reply, payload);
   } else {
+    const contentType = headers['content-type'];
+    if (contentType !== undefined && reply[kSerializer] === null) {
+      // Only JSON types are serialized. Any other type hands the value to onSend as it is, so
+      // a hook can encode it; if none does, the write refuses it (invalid payload type).
+      if (!isJsonType(contentType)) {
+        runOnSend(reply, payload);
+        return;
+      }
+      headers['content-type'] = withCharset(contentType);
+    }
     const hooks = (reply[kRoute] as CompiledRoute).hooks.preSerialization;
     if (hooks === null) serializeAndSend(reply, payload);
     else {
@@ -108,6 +140,10 @@ export function runOnSend(reply: any, payload: unknown): void {
   });
 }
 
+function closeIdleConnectionsSoon(server: unknown): void {
+  setImmediate(() => (server as { closeIdleConnections?: () => void }).closeIdleConnections?.());
+}
+
 function writeResponse(reply: any, payload: unknown): void {
   const res = reply.raw;
   if (res.headersSent || res.destroyed) {
@@ -116,7 +152,10 @@ function writeResponse(reply: any, payload: unknown): void {
   }
   const headers = reply[kHeaders];
   const route = reply[kRoute] as CompiledRoute;
-  if (route.context.root.closing) headers.connection = 'close';
+  // While closing, the connection stays usable so a request the client already sent on it gets
+  // an explicit 503 rather than a reset; once it is idle again it is closed, so close() does not
+  // wait for keepAliveTimeout.
+  if (route.context.root.closing) res.once('finish', () => closeIdleConnectionsSoon(route.context.root.server));
   const statusCode: number = res.statusCode;
   const isHead = reply.request.raw.method === 'HEAD';
   if (isStream(payload)) {
@@ -137,15 +176,21 @@ function writeResponse(reply: any, payload: unknown): void {
     failSend(reply, new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload));
     return;
   }
-  // RFC 9110 §8.6: no Content-Length on 1xx and 204; 304 keeps whatever the handler set.
+  // RFC 9110 §8.6: no Content-Length on 1xx and 204 (and no Content-Type: there is no
+  // content to describe); 304 keeps whatever the handler set.
   if (statusCode < 200 || statusCode === 204 || statusCode === 304) {
-    if (statusCode !== 304) delete headers['content-length'];
+    if (statusCode !== 304) {
+      delete headers['content-length'];
+      delete headers['content-type'];
+      delete headers['transfer-encoding'];
+    }
     res.writeHead(statusCode, headers);
     res.end();
     return;
   }
   const length = payload === undefined || payload === null ? 0 : Buffer.byteLength(payload as string | Uint8Array);
-  if (!(isHead && headers['content-length'] !== undefined)) headers['content-length'] = String(length);
+  // A HEAD answer without a body may announce the length a GET would have (RFC 9110 §9.3.2).
+  if (!(isHead && length === 0 && headers['content-length'] !== undefined)) headers['content-length'] = String(length);
   res.writeHead(statusCode, headers);
   if (isHead || length === 0) res.end();
   else res.end(payload);
@@ -153,11 +198,11 @@ function writeResponse(reply: any, payload: unknown): void {
 
 /** The body of the default 404. */
 export function notFoundBody(request: any): string {
+  // The exact shape Fastify answers with (no `code`), so tests that compare bodies still pass.
   return JSON.stringify({
-    statusCode: 404,
-    code: 'FST_ERR_NOT_FOUND',
-    error: STATUS_CODES[404],
     message: `Route ${request.method}:${request.url} not found`,
+    error: STATUS_CODES[404],
+    statusCode: 404,
   });
 }
 

@@ -39,12 +39,13 @@ export function addRoute(context: Context, given: Record<string, any>): void {
   const first = validateRouteOptions(given);
   const routeOptions: Record<string, any> = {
     ...first,
-    path: first.url,
     routePath: first.url,
     prefix: context.prefix,
   };
   const trailing = routeOptions.prefixTrailingSlash ?? root.options.prefixTrailingSlash;
+  // `url` and `path` are the full path (prefix included), `routePath` the one the plugin gave.
   routeOptions.url = routePaths(context, first.url, trailing)[0];
+  routeOptions.path = routeOptions.url;
   for (const hook of context.hooks.get('onRoute') ?? []) hook.fn.call(hook.instance, routeOptions);
   // onRoute hooks may change the options; check them again before they reach the router.
   const options = validateRouteOptions({ ...routeOptions, url: routeOptions.routePath });

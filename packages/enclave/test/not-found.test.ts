@@ -1,0 +1,153 @@
+// SPEC §4.8: the default 404, setNotFoundHandler per prefix context with its own hooks, and
+// reply.callNotFound().
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import enclave from 'enclave';
+
+describe('default not-found answer', () => {
+  test('is a 404 JSON body naming the method and url', async () => {
+    const app = enclave();
+    app.get('/exists', async () => 'x');
+    for (const [method, url] of [['GET', '/missing'], ['POST', '/exists'], ['DELETE', '/a/b?c=d']] as const) {
+      const response = await app.inject({ method, url });
+      assert.equal(response.statusCode, 404);
+      assert.equal(response.headers['content-type'], 'application/json; charset=utf-8');
+      // Fastify's exact body, key order included (some tests compare the text).
+      assert.equal(response.body, JSON.stringify({ message: `Route ${method}:${url} not found`, error: 'Not Found', statusCode: 404 }));
+    }
+  });
+
+  test('runs the root hooks, with is404 set', async () => {
+    const app = enclave();
+    const seen: unknown[] = [];
+    app.addHook('onRequest', async (request) => { seen.push(['onRequest', request.is404]); });
+    app.addHook('onSend', async (request, reply) => { seen.push(['onSend', request.is404, reply.statusCode]); });
+    const response = await app.inject('/nothing');
+    assert.equal(response.statusCode, 404);
+    assert.deepEqual(seen, [['onRequest', true], ['onSend', true, 404]]);
+  });
+});
+
+describe('setNotFoundHandler', () => {
+  test('one handler per prefix: two prefixes and the root each get their own', async () => {
+    const app = enclave();
+    app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ owner: 'root' }));
+    app.register(async (api) => {
+      api.setNotFoundHandler(async (request, reply) => reply.code(404).send({ owner: 'api', url: request.url }));
+      api.get('/known', async () => 'x');
+    }, { prefix: '/api' });
+    app.register(async (admin) => {
+      admin.setNotFoundHandler((_request, reply) => { reply.code(410).send({ owner: 'admin' }); });
+    }, { prefix: '/admin' });
+    app.register(async (plain) => { plain.get('/plain/x', async () => 'x'); }, { prefix: '/plain' });
+    const cases: Array<[string, number, Record<string, unknown>]> = [
+      ['/api/unknown', 404, { owner: 'api', url: '/api/unknown' }],
+      ['/api', 404, { owner: 'api', url: '/api' }],
+      ['/api/known/deeper?x=1', 404, { owner: 'api', url: '/api/known/deeper?x=1' }],
+      ['/admin/x/y', 410, { owner: 'admin' }],
+      ['/apix', 404, { owner: 'root' }],
+      ['/plain/nothing', 404, { owner: 'root' }],
+      ['/elsewhere', 404, { owner: 'root' }],
+    ];
+    for (const [url, status, body] of cases) {
+      const response = await app.inject(url);
+      assert.equal(response.statusCode, status, url);
+      assert.deepEqual(response.json(), body, url);
+    }
+  });
+
+  test('the handler has its own preValidation and preHandler hooks, after the context hooks', async () => {
+    const app = enclave();
+    const trace: string[] = [];
+    app.addHook('preHandler', async () => { trace.push('context-preHandler'); });
+    app.setNotFoundHandler({
+      preValidation: async () => { trace.push('preValidation'); },
+      preHandler: [async () => { trace.push('preHandler1'); }, (_request, _reply, done) => { trace.push('preHandler2'); done(); }],
+    }, async (_request, reply) => {
+      trace.push('handler');
+      return reply.code(404).send('custom');
+    });
+    app.get('/found', async () => { trace.push('route'); return 'ok'; });
+    const response = await app.inject('/missing');
+    assert.equal(response.body, 'custom');
+    assert.deepEqual(trace, ['preValidation', 'context-preHandler', 'preHandler1', 'preHandler2', 'handler']);
+    trace.length = 0;
+    await app.inject('/found');
+    assert.deepEqual(trace, ['context-preHandler', 'route']);
+  });
+
+  test('a not-found preHandler can answer early', async () => {
+    const app = enclave();
+    let handlerCalled = false;
+    app.setNotFoundHandler({
+      preHandler: async (_request, reply) => { reply.code(401).send('denied'); },
+    }, async () => { handlerCalled = true; return 'x'; });
+    const response = await app.inject('/x');
+    assert.equal(response.statusCode, 401);
+    assert.equal(handlerCalled, false);
+  });
+
+  test("the prefix context's hooks and error handler apply to its not-found handler", async () => {
+    const app = enclave();
+    const trace: string[] = [];
+    app.register(async (api) => {
+      api.addHook('onRequest', async () => { trace.push('api-onRequest'); });
+      api.setErrorHandler(async (error, _request, reply) => reply.code(500).send({ apiHandled: error.message }));
+      api.setNotFoundHandler(async () => { throw new Error('not-found failed'); });
+    }, { prefix: '/api' });
+    const response = await app.inject('/api/nothing');
+    assert.deepEqual(trace, ['api-onRequest']);
+    assert.deepEqual(response.json(), { apiHandled: 'not-found failed' });
+    trace.length = 0;
+    await app.inject('/other');
+    assert.deepEqual(trace, []);
+  });
+
+  test('a handler may return its payload; the status is whatever it sets (200 if none, as in Fastify)', async () => {
+    const app = enclave();
+    app.setNotFoundHandler(async (request) => ({ missing: request.url }));
+    const response = await app.inject('/gone');
+    assert.equal(response.statusCode, 200);
+    assert.deepEqual(response.json(), { missing: '/gone' });
+  });
+
+  test('cannot be set twice for one prefix; a bad handler is refused', async () => {
+    const app = enclave();
+    assert.throws(() => app.setNotFoundHandler('x' as any), { code: 'FST_ERR_ROUTE_HANDLER_NOT_FN' });
+    app.setNotFoundHandler(async () => 'x');
+    assert.throws(() => app.setNotFoundHandler(async () => 'y'), /already set/);
+
+    const siblings = enclave();
+    siblings.register(async (child) => { child.setNotFoundHandler(async () => 'a'); }, { prefix: '/p' });
+    siblings.register(async (child) => { child.setNotFoundHandler(async () => 'b'); }, { prefix: '/p' });
+    await assert.rejects(siblings.ready(), /already set for the prefix '\/p'/);
+  });
+});
+
+describe('reply.callNotFound', () => {
+  test("uses the not-found handler owning the request's path", async () => {
+    const app = enclave();
+    app.setNotFoundHandler(async (_request, reply) => reply.code(404).send('root not found'));
+    app.register(async (api) => {
+      api.setNotFoundHandler(async (_request, reply) => reply.code(404).send('api not found'));
+      api.get('/item/:id', async (request, reply) => {
+        if ((request.params as { id: string }).id === '0') return reply.callNotFound();
+        return 'item';
+      });
+    }, { prefix: '/api' });
+    app.get('/root-hidden', async (_request, reply) => reply.callNotFound());
+    assert.equal((await app.inject('/api/item/1')).body, 'item');
+    const missing = await app.inject('/api/item/0');
+    assert.equal(missing.statusCode, 404);
+    assert.equal(missing.body, 'api not found');
+    assert.equal((await app.inject('/root-hidden')).body, 'root not found');
+  });
+
+  test('with the default handler gives the default body', async () => {
+    const app = enclave();
+    app.get('/x', async (_request, reply) => reply.callNotFound());
+    const response = await app.inject('/x');
+    assert.equal(response.statusCode, 404);
+    assert.deepEqual(response.json(), { message: 'Route GET:/x not found', error: 'Not Found', statusCode: 404 });
+  });
+});
