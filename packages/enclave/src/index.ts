@@ -17,25 +17,142 @@ enclave.default = enclave;
 enclave.enclave = enclave;
 enclave.errorCodes = codes;
 
+// The public types ride on a namespace merged with the factory, because `export =` (which makes
+// `require('enclave')` return the factory itself) allows no other exports. The interfaces users
+// augment (`declare module 'enclave' { interface EnclaveInstance { db: Db } }`) are DECLARED here,
+// not aliased: an alias cannot merge ("Duplicate identifier"). Their members live in types.ts.
+// Keep esm/index.d.mts listing every name (test/exports.test.ts checks).
 declare namespace enclave {
-  export type EnclaveInstance = Types.EnclaveInstance;
+  /**
+   * An application or plugin context. Augment it to type a decorator on every instance; or let
+   * `register()`/`decorate()` type it where it exists (see docs/typescript.md).
+   *
+   * @example
+   * ```ts
+   * declare module 'enclave' {
+   *   interface EnclaveInstance {
+   *     config: { port: number };
+   *   }
+   * }
+   * ```
+   */
+  export interface EnclaveInstance extends Types.InstanceApi {}
+  /**
+   * A request. `Route` holds the route's resolved types (`Params`, `Querystring`, `Body`,
+   * `Headers`); augment the interface to type request decorators.
+   *
+   * @example
+   * ```ts
+   * declare module 'enclave' {
+   *   interface EnclaveRequest {
+   *     user: { id: string } | null;
+   *   }
+   * }
+   * ```
+   */
+  export interface EnclaveRequest<Route extends Types.RouteGeneric = Types.RouteGeneric> extends Types.RequestApi<Route> {}
+  /**
+   * A reply. `Route['Reply']` is the payload type (or status map) that `send` checks;
+   * `Status` is the status set by `reply.code()`. Augment the interface to type reply decorators.
+   */
+  export interface EnclaveReply<Route extends Types.RouteGeneric = Types.RouteGeneric, Status extends number = never>
+    extends Types.ReplyApi<Route, Status> {}
+  /**
+   * Static types for another schema library's schemas, tried before TypeBox and JSON Schema
+   * inference. Each entry maps `Schema` to its type, or to `never` when it is not that library's.
+   *
+   * @example
+   * ```ts
+   * import type { ZodType, infer as ZodInfer } from 'zod';
+   *
+   * declare module 'enclave' {
+   *   interface SchemaTypeResolvers<Schema> {
+   *     zod: Schema extends ZodType ? ZodInfer<Schema> : never;
+   *   }
+   * }
+   * ```
+   */
+  // biome-ignore lint/suspicious/noEmptyInterface: users add the entries, by interface merging.
+  export interface SchemaTypeResolvers<Schema> {}
+  /** A route's `config` option, as handlers read it in `request.routeOptions.config`; augment it to type your keys. */
+  export interface RouteConfig {
+    [key: string]: unknown;
+  }
+
   export type EnclaveOptions = Types.EnclaveOptions;
-  export type EnclaveRequest<G extends Types.RouteGeneric = Types.RouteGeneric> = Types.EnclaveRequest<G>;
-  export type EnclaveReply<G extends Types.RouteGeneric = Types.RouteGeneric> = Types.EnclaveReply<G>;
+  export type EnclaveFactory = Types.EnclaveFactory;
   export type EnclaveError = Types.EnclaveError;
+  export type ValidationIssue = Types.ValidationIssue;
+  export type ValidationContext = Types.ValidationContext;
+  export type ErrorCodes = Types.ErrorCodes;
+  export type ErrorHandler<ErrorType extends Error = Types.EnclaveError, Route extends Types.RouteGeneric = Types.RouteGeneric> =
+    Types.ErrorHandler<ErrorType, Route>;
+
   export type RouteGeneric = Types.RouteGeneric;
-  export type RouteOptions<G extends Types.RouteGeneric = Types.RouteGeneric> = Types.RouteOptions<G>;
-  export type RouteShorthandOptions<G extends Types.RouteGeneric = Types.RouteGeneric> = Types.RouteShorthandOptions<G>;
-  export type RouteHandler<G extends Types.RouteGeneric = Types.RouteGeneric> = Types.RouteHandler<G>;
-  export type Plugin<Options extends Types.PluginOptions = Types.PluginOptions> = Types.Plugin<Options>;
+  export type RouteSchema = Types.RouteSchema;
+  export type ResolveRoute<RouteTypes extends Types.RouteGeneric, Schema> = Types.ResolveRoute<RouteTypes, Schema>;
+  export type SchemaToType<Schema> = Types.SchemaToType<Schema>;
+  export type ReplyPayload<Reply, Status extends number = never> = Types.ReplyPayload<Reply, Status>;
+  export type RouteOptions<
+    Route extends Types.RouteGeneric = Types.RouteGeneric,
+    Schema = Types.RouteSchema,
+    Instance = EnclaveInstance,
+  > = Types.RouteOptions<Route, Schema, Instance>;
+  export type RouteShorthandOptions<
+    Route extends Types.RouteGeneric = Types.RouteGeneric,
+    Schema = Types.RouteSchema,
+    Instance = EnclaveInstance,
+  > = Types.RouteShorthandOptions<Route, Schema, Instance>;
+  export type RouteShorthand<Self> = Types.RouteShorthand<Self>;
+  export type ShorthandArguments<Route extends Types.RouteGeneric, Schema, Instance = EnclaveInstance> = Types.ShorthandArguments<
+    Route,
+    Schema,
+    Instance
+  >;
+  export type RouteHandler<Route extends Types.RouteGeneric = Types.RouteGeneric, Instance = EnclaveInstance> = Types.RouteHandler<
+    Route,
+    Instance
+  >;
+  export type RouteHooks<Route extends Types.RouteGeneric = Types.RouteGeneric> = Types.RouteHooks<Route>;
+
+  export type Plugin<Options extends Types.PluginOptions = Record<string, unknown>, Decorations extends object = {}> = Types.Plugin<
+    Options,
+    Decorations
+  >;
   export type PluginOptions = Types.PluginOptions;
-  export type RequestHook = Types.RequestHook;
-  export type ErrorHandler = Types.ErrorHandler;
+  export type PluginFunction<Instance, Options, Decorations> = Types.PluginFunction<Instance, Options, Decorations>;
+  export type PluginModule<Instance, Options, Decorations> = Types.PluginModule<Instance, Options, Decorations>;
+  export type PluginDone = Types.PluginDone;
+  export type RegisterOptions = Types.RegisterOptions;
+  export type DecoratorsOf<PluginValue> = Types.DecoratorsOf<PluginValue>;
+  export type FastifyTyped<Foreign> = Types.FastifyTyped<Foreign>;
+  export type DecoratorAccessors<Value, Target> = Types.DecoratorAccessors<Value, Target>;
+
+  export type HookDone = Types.HookDone;
+  export type RequestHook<Route extends Types.RouteGeneric = Types.RouteGeneric> = Types.RequestHook<Route>;
+  export type PreParsingHook<Route extends Types.RouteGeneric = Types.RouteGeneric> = Types.PreParsingHook<Route>;
+  export type PreSerializationHook<Route extends Types.RouteGeneric = Types.RouteGeneric> = Types.PreSerializationHook<Route>;
+  export type OnSendHook<Route extends Types.RouteGeneric = Types.RouteGeneric> = Types.OnSendHook<Route>;
+  export type OnErrorHook<Route extends Types.RouteGeneric = Types.RouteGeneric> = Types.OnErrorHook<Route>;
+  export type OnRequestAbortHook<Route extends Types.RouteGeneric = Types.RouteGeneric> = Types.OnRequestAbortHook<Route>;
+  export type LifecycleHooks<Route extends Types.RouteGeneric = Types.RouteGeneric> = Types.LifecycleHooks<Route>;
+  export type ApplicationHooks<Self = EnclaveInstance> = Types.ApplicationHooks<Self>;
+  export type RouteRegistration = Types.RouteRegistration;
+  export type RequestPayload = Types.RequestPayload;
+  export type SerializedPayload = Types.SerializedPayload;
+
   export type InjectOptions = Types.InjectOptions;
   export type InjectResponse = Types.InjectResponse;
+  export type InjectChain = Types.InjectChain;
+  export type ListenOptions = Types.ListenOptions;
   export type Logger = Types.Logger;
+  export type HttpPart = Types.HttpPart;
   export type ValidatorCompiler = Types.ValidatorCompiler;
+  export type ValidatorCompilerInput = Types.ValidatorCompilerInput;
+  export type ValidationFunction = Types.ValidationFunction;
   export type SerializerCompiler = Types.SerializerCompiler;
+  export type SerializerCompilerInput = Types.SerializerCompilerInput;
+  export type SerializeFunction = Types.SerializeFunction;
   export type SchemaErrorFormatter = Types.SchemaErrorFormatter;
 }
 

@@ -1,29 +1,83 @@
-// The public types. Route data defaults to `unknown` (never `any`); a route can name its types
-// Fastify-style with one generic: `app.post<{ Body: User }>(...)`.
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+// The public types (SPEC §9). The instance, request and reply interfaces users augment live in
+// the `enclave` namespace of index.ts (so that `declare module 'enclave' { interface
+// EnclaveInstance { … } }` merges from CommonJS and ESM alike); their members are declared here
+// as `InstanceApi`, `RequestApi` and `ReplyApi`. Route data is inferred from the route's schema
+// (types/schema-inference.ts) or named Fastify-style (`app.post<{ Body: User }>(...)`), and is
+// `unknown` otherwise, never `any`.
+import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
-import type { EnclaveError, errorCodes } from './errors.js';
+import type { errorCodes } from './errors.js';
+import type enclave = require('./index.js');
 import type { Logger } from './logger.js';
 import type {
+  HttpPart,
   SchemaErrorFormatter,
   SerializeFunction,
   SerializerCompiler,
+  SerializerCompilerInput,
   ValidationFunction,
   ValidatorCompiler,
+  ValidatorCompilerInput,
 } from './schema/contracts.js';
+import type { ApplicationHooks, LifecycleHooks, RouteHooks } from './types/hooks.js';
+import type { PluginModule, RegisterOptionsArgument } from './types/plugin.js';
+import type { ReplyPayload, ResolveRoute, RouteGeneric, RouteSchema } from './types/schema-inference.js';
 
-export type { EnclaveError, Logger, SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler, ValidationFunction, SerializeFunction };
+export type {
+  HttpPart,
+  Logger,
+  SchemaErrorFormatter,
+  SerializeFunction,
+  SerializerCompiler,
+  SerializerCompilerInput,
+  ValidationFunction,
+  ValidatorCompiler,
+  ValidatorCompilerInput,
+};
+export type * from './types/hooks.js';
+export type * from './types/plugin.js';
+export type * from './types/schema-inference.js';
 
-/** The types of one route's request parts and reply payload. */
-export interface RouteGeneric {
-  Params?: unknown;
-  Querystring?: unknown;
-  Body?: unknown;
-  Headers?: unknown;
-  Reply?: unknown;
+/** The application or plugin context (declared in index.ts so that it can be augmented). */
+export type EnclaveInstance = enclave.EnclaveInstance;
+export type EnclaveRequest<Route extends RouteGeneric = RouteGeneric> = enclave.EnclaveRequest<Route>;
+export type EnclaveReply<Route extends RouteGeneric = RouteGeneric, Status extends number = never> = enclave.EnclaveReply<Route, Status>;
+
+/** One raw validation issue (Ajv's shape; `ajv-i18n` and `ajv-errors` work on these). */
+export interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  schemaPath: string;
+  params: Record<string, unknown>;
+  message?: string;
+  [detail: string]: unknown;
 }
 
-type Part<G extends RouteGeneric, K extends keyof RouteGeneric> = K extends keyof G ? G[K] : unknown;
+/** Which request part failed validation. */
+export type ValidationContext = 'body' | 'params' | 'querystring' | 'headers';
+
+/**
+ * An error raised by Enclave: a stable `code` to test for and the HTTP status it answers
+ * with; validation errors also carry the raw issues and the part that failed (SPEC §6.5).
+ *
+ * @example
+ * ```ts
+ * app.setErrorHandler((error, request, reply) => {
+ *   if (error.validation) return reply.code(422).send({ part: error.validationContext, issues: error.validation });
+ *   return reply.send(error);
+ * });
+ * ```
+ */
+export interface EnclaveError extends Error {
+  code: string;
+  statusCode: number;
+  /** The raw issues, present on `FST_ERR_VALIDATION`. */
+  validation?: ValidationIssue[];
+  validationContext?: ValidationContext;
+}
+
+/** `errorCodes`: one constructor per `FST_ERR_*` code (SPEC §4.9). */
+export type ErrorCodes = typeof errorCodes;
 
 /** Factory options (SPEC §4.10, §6.2, and Fastify 5's names). */
 export interface EnclaveOptions {
@@ -62,12 +116,15 @@ export interface EnclaveOptions {
   routerOptions?: Record<string, unknown>;
 }
 
-export interface EnclaveRequest<G extends RouteGeneric = RouteGeneric> {
+type RouteConfig = enclave.RouteConfig;
+
+/** Members of every request (SPEC §4.5). `Route` carries the resolved types of the route's parts. */
+export interface RequestApi<Route extends RouteGeneric = RouteGeneric> {
   id: string;
-  params: Part<G, 'Params'>;
-  query: Part<G, 'Querystring'>;
-  body: Part<G, 'Body'>;
-  headers: Part<G, 'Headers'> & IncomingMessage['headers'];
+  params: Route['Params'];
+  query: Route['Querystring'];
+  body: Route['Body'];
+  headers: Route['Headers'] & IncomingHttpHeaders;
   raw: IncomingMessage;
   log: Logger;
   readonly server: EnclaveInstance;
@@ -76,39 +133,53 @@ export interface EnclaveRequest<G extends RouteGeneric = RouteGeneric> {
   readonly host: string | undefined;
   readonly hostname: string | undefined;
   readonly port: number | null;
-  readonly protocol: 'http' | 'https' | string;
+  readonly protocol: 'http' | 'https';
   readonly method: string;
   readonly url: string;
   readonly originalUrl: string;
   readonly is404: boolean;
   readonly socket: IncomingMessage['socket'];
-  readonly routeOptions: Readonly<{ method: string; url: string; bodyLimit: number; config: Record<string, unknown>; schema?: unknown; attachValidation?: boolean }>;
+  readonly routeOptions: Readonly<{
+    method: string | string[];
+    url: string | undefined;
+    bodyLimit: number;
+    config: RouteConfig;
+    schema?: RouteSchema;
+    attachValidation?: boolean;
+  }>;
+  /** With `attachValidation: true`: the validation error, or undefined when the request is valid. */
   validationError?: EnclaveError;
-  getValidationFunction(partOrSchema: string | object): ValidationFunction | undefined;
-  compileValidationSchema(schema: object, httpPart?: string): ValidationFunction;
-  validateInput(input: unknown, schemaOrPart: object | string, httpPart?: string): unknown;
-  [decorator: string]: unknown;
+  getValidationFunction(partOrSchema: HttpPart | object): ValidationFunction | undefined;
+  compileValidationSchema(schema: object, httpPart?: HttpPart): ValidationFunction;
+  validateInput(input: unknown, schemaOrPart: object | HttpPart, httpPart?: HttpPart): unknown;
 }
 
-export interface EnclaveReply<G extends RouteGeneric = RouteGeneric> extends PromiseLike<void> {
+/** Anything a reply can carry besides a typed payload: an error, a pre-serialized string, bytes, a stream. */
+type RawPayload = Error | string | Uint8Array | Readable;
+
+/**
+ * Members of every reply (SPEC §4.5). `send` and the handler's return value are checked against
+ * the route's reply type; `code(status)` narrows it to the payload declared for that status.
+ */
+export interface ReplyApi<Route extends RouteGeneric = RouteGeneric, Status extends number = never> extends PromiseLike<void> {
   raw: ServerResponse;
-  request: EnclaveRequest<G>;
+  request: EnclaveRequest<Route>;
   log: Logger;
   readonly server: EnclaveInstance;
   statusCode: number;
   sent: boolean;
   readonly elapsedTime: number;
-  code(statusCode: number): this;
-  status(statusCode: number): this;
+  code<Code extends number>(statusCode: Code): EnclaveReply<Route, Code>;
+  status<Code extends number>(statusCode: Code): EnclaveReply<Route, Code>;
   header(name: string, value: unknown): this;
   headers(values: Record<string, unknown>): this;
-  getHeader(name: string): unknown;
-  getHeaders(): Record<string, unknown>;
+  getHeader(name: string): number | string | string[] | undefined;
+  getHeaders(): Record<string, number | string | string[] | undefined>;
   hasHeader(name: string): boolean;
   removeHeader(name: string): this;
   type(contentType: string): this;
-  send(payload?: Part<G, 'Reply'> | string | Uint8Array | Readable | Error): this;
-  serializer(fn: (payload: unknown) => string): this;
+  send(payload?: ReplyPayload<Route['Reply'], Status> | RawPayload): this;
+  serializer(serialize: (payload: unknown) => string): this;
   serialize(payload: unknown): string;
   redirect(url: string, code?: number): this;
   callNotFound(): this;
@@ -116,106 +187,95 @@ export interface EnclaveReply<G extends RouteGeneric = RouteGeneric> extends Pro
   getSerializationFunction(schemaOrStatus: object | number | string, contentType?: string): SerializeFunction | undefined;
   compileSerializationSchema(schema: object, httpStatus?: string, contentType?: string): SerializeFunction;
   serializeInput(input: unknown, schemaOrStatus: object | number | string, httpStatus?: string, contentType?: string): string;
-  [decorator: string]: unknown;
 }
 
-type MaybePromise<T> = T | Promise<T>;
-type Done = (error?: Error | null) => void;
+type MaybePromise<Value> = Value | Promise<Value>;
 
-export type RouteHandler<G extends RouteGeneric = RouteGeneric> = (
+/**
+ * A route handler: return the payload, return the reply, or call `reply.send` (SPEC §4.4).
+ * With a declared reply type, the returned value is checked against it. `this` is the instance
+ * the route was declared on, with the decorators its type carries.
+ */
+export type RouteHandler<Route extends RouteGeneric = RouteGeneric, Instance = EnclaveInstance> = (
+  this: Instance,
+  request: EnclaveRequest<Route>,
+  reply: EnclaveReply<Route>,
+) => MaybePromise<ReplyPayload<Route['Reply']> | RawPayload | ReplyApi<any, any> | undefined | void>;
+
+/** An error handler (SPEC §4.9); `ErrorType` names what your handlers throw. */
+export type ErrorHandler<ErrorType extends Error = EnclaveError, Route extends RouteGeneric = RouteGeneric> = (
   this: EnclaveInstance,
-  request: EnclaveRequest<G>,
-  reply: EnclaveReply<G>,
-) => MaybePromise<Part<G, 'Reply'> | EnclaveReply<G> | undefined | unknown>;
-
-// Hooks and plugins are typed with one signature each (not a union of the async and callback
-// forms) so that TypeScript can infer the parameters of an inline function.
-
-/** A request hook: async (return a promise, omit `done`) or callback style (call `done`). */
-export type RequestHook = (this: EnclaveInstance, request: EnclaveRequest, reply: EnclaveReply, done: Done) => void | Promise<unknown>;
-
-/** A hook that receives and may replace a value: the payload stream, the payload, or the error. */
-export type PayloadHook = (
-  this: EnclaveInstance,
-  request: EnclaveRequest,
-  reply: EnclaveReply,
-  payload: any,
-  done: (error?: Error | null, value?: unknown) => void,
+  error: ErrorType,
+  request: EnclaveRequest<Route>,
+  reply: EnclaveReply<Route>,
 ) => unknown;
 
-export interface RouteHooksOptions {
-  onRequest?: RequestHook | RequestHook[];
-  preParsing?: PayloadHook | PayloadHook[];
-  preValidation?: RequestHook | RequestHook[];
-  preHandler?: RequestHook | RequestHook[];
-  preSerialization?: PayloadHook | PayloadHook[];
-  onSend?: PayloadHook | PayloadHook[];
-  onResponse?: RequestHook | RequestHook[];
-  onError?: PayloadHook | PayloadHook[];
-  onTimeout?: RequestHook | RequestHook[];
-  onRequestAbort?: (this: EnclaveInstance, request: EnclaveRequest, done: Done) => void | Promise<unknown>;
-}
-
-export interface RouteShorthandOptions<G extends RouteGeneric = RouteGeneric> extends Omit<RouteHooksOptions, never> {
-  schema?: {
-    body?: unknown;
-    querystring?: unknown;
-    query?: unknown;
-    params?: unknown;
-    headers?: unknown;
-    response?: Record<string | number, unknown>;
-    [key: string]: unknown;
-  };
+/** Route options besides method, URL and handler (SPEC §4.1). */
+export interface RouteShorthandOptions<Route extends RouteGeneric = RouteGeneric, Schema = RouteSchema, Instance = EnclaveInstance>
+  extends RouteHooks<Route> {
+  schema?: Schema;
   attachValidation?: boolean;
   validatorCompiler?: ValidatorCompiler;
   serializerCompiler?: SerializerCompiler;
   schemaErrorFormatter?: SchemaErrorFormatter;
   bodyLimit?: number;
-  config?: Record<string, unknown>;
+  config?: RouteConfig;
   constraints?: Record<string, unknown>;
   exposeHeadRoute?: boolean;
   prefixTrailingSlash?: 'slash' | 'no-slash' | 'both';
   logLevel?: string;
-  errorHandler?: (this: EnclaveInstance, error: EnclaveError, request: EnclaveRequest<G>, reply: EnclaveReply<G>) => unknown;
-  handler?: RouteHandler<G>;
+  errorHandler?: ErrorHandler<EnclaveError, Route>;
+  handler?: RouteHandler<Route, Instance>;
 }
 
-export interface RouteOptions<G extends RouteGeneric = RouteGeneric> extends RouteShorthandOptions<G> {
+/** A full route declaration for `app.route()`. */
+export interface RouteOptions<Route extends RouteGeneric = RouteGeneric, Schema = RouteSchema, Instance = EnclaveInstance>
+  extends RouteShorthandOptions<Route, Schema, Instance> {
   method: string | string[];
   url: string;
-  handler: RouteHandler<G>;
+  handler: RouteHandler<Route, Instance>;
 }
 
-export type PluginOptions = Record<string, any>;
-
-/** A plugin: async, or callback style with `done`. */
-export type Plugin<Options extends PluginOptions = PluginOptions> = (
-  instance: EnclaveInstance,
-  options: Options,
-  done: Done,
-) => void | Promise<unknown>;
-
-export type ErrorHandler = (this: EnclaveInstance, error: EnclaveError, request: EnclaveRequest, reply: EnclaveReply) => unknown;
-
-interface Shorthand {
-  <G extends RouteGeneric = RouteGeneric>(path: string, handler: RouteHandler<G>): EnclaveInstance;
-  <G extends RouteGeneric = RouteGeneric>(path: string, options: RouteShorthandOptions<G>, handler: RouteHandler<G>): EnclaveInstance;
-  <G extends RouteGeneric = RouteGeneric>(path: string, options: RouteShorthandOptions<G> & { handler: RouteHandler<G> }): EnclaveInstance;
+/**
+ * `get`, `post`, …: `(path, handler)`, `(path, options, handler)` or `(path, options-with-handler)`.
+ * `Schema` is inferred from `options.schema` (a `const` type parameter, so no `as const` is
+ * needed inline); `RouteTypes` may be given explicitly instead.
+ *
+ * One signature whose rest parameter is a union of the three argument lists, rather than three
+ * overloads: with overloads, TypeScript checks a call twice (a subtype pass, then an
+ * assignability pass) whenever the handler returns an object that omits an optional property,
+ * which doubled the type-check cost of a route (bench/types/README.md).
+ */
+export interface RouteShorthand<Self> {
+  <RouteTypes extends RouteGeneric = RouteGeneric, const Schema extends RouteSchema = RouteSchema>(
+    path: string,
+    ...rest: ShorthandArguments<ResolveRoute<RouteTypes, Schema>, Schema, Self>
+  ): Self;
 }
 
+/** The argument lists a route shorthand accepts after the path. */
+export type ShorthandArguments<Route extends RouteGeneric, Schema, Instance = EnclaveInstance> =
+  | [handler: RouteHandler<Route, Instance>]
+  | [options: RouteShorthandOptions<Route, Schema, Instance>, handler: RouteHandler<Route, Instance>]
+  | [options: RouteShorthandOptions<Route, Schema, Instance> & { handler: RouteHandler<Route, Instance> }];
+
+/** `app.inject()` options (light-my-request's). */
 export interface InjectOptions {
   method?: string;
-  url?: string;
+  url?: string | { pathname: string; protocol?: string; hostname?: string; port?: string | number; query?: string | Record<string, unknown> };
   path?: string;
   query?: Record<string, unknown> | string;
-  headers?: Record<string, string | string[] | undefined>;
+  headers?: Record<string, string | string[] | number | undefined>;
   payload?: unknown;
   body?: unknown;
   cookies?: Record<string, string>;
   remoteAddress?: string;
-  [option: string]: unknown;
+  authority?: string;
+  simulate?: { end?: boolean; split?: boolean; error?: boolean; close?: boolean };
+  signal?: AbortSignal;
 }
 
+/** The response of `app.inject()`. `json()` is `any` unless you name the type: it is test tooling reading a body you wrote. */
 export interface InjectResponse {
   statusCode: number;
   statusMessage: string;
@@ -223,77 +283,157 @@ export interface InjectResponse {
   payload: string;
   body: string;
   rawPayload: Buffer;
-  json<T = any>(): T;
-  cookies: Array<Record<string, unknown>>;
+  trailers: Record<string, string>;
+  /** The body parsed as JSON; name the type you expect. */
+  json<Body = any>(): Body;
+  stream(): Readable;
+  cookies: Array<{ name: string; value: string; [attribute: string]: unknown }>;
 }
 
+/** `app.inject()` without arguments: a chain that builds the request and sends it on `end()` or `await`. */
+export interface InjectChain extends PromiseLike<InjectResponse> {
+  get(url: string): InjectChain;
+  head(url: string): InjectChain;
+  post(url: string): InjectChain;
+  put(url: string): InjectChain;
+  delete(url: string): InjectChain;
+  options(url: string): InjectChain;
+  patch(url: string): InjectChain;
+  trace(url: string): InjectChain;
+  body(payload: unknown): InjectChain;
+  payload(payload: unknown): InjectChain;
+  headers(headers: Record<string, string | string[] | number | undefined>): InjectChain;
+  query(query: Record<string, unknown> | string): InjectChain;
+  cookies(cookies: Record<string, string>): InjectChain;
+  end(): Promise<InjectResponse>;
+  end(callback: (error: Error | null, response?: InjectResponse) => void): void;
+}
+
+/** `listen()` options (SPEC §4.10). */
+export interface ListenOptions {
+  port?: number | string;
+  /** Default `'localhost'`. */
+  host?: string;
+  backlog?: number;
+  signal?: AbortSignal;
+  listenTextResolver?: (address: string) => string;
+}
+
+/** A decorator given as accessors (SPEC §3.7); `this` is the decorated object. */
+export interface DecoratorAccessors<Value, Target> {
+  getter(this: Target): Value;
+  setter?(this: Target, value: Value): void;
+}
+
+type ContentTypeParser = (
+  this: EnclaveInstance,
+  request: EnclaveRequest,
+  body: any,
+  done: (error: Error | null, body?: unknown) => void,
+) => unknown;
+
+type ForeignInstance<Foreign> = Foreign extends (instance: infer Instance, ...rest: never[]) => unknown ? Instance : never;
+type ForeignOptions<Foreign> = Foreign extends (instance: never, options: infer Options, ...rest: never[]) => unknown ? Options : never;
+
 /**
- * An application or plugin context. It is awaitable (`await app.register(p)` loads what is
- * queued); the type resolves to `undefined` so that awaiting it does not recurse.
+ * `unknown` for a plugin typed for Fastify's instance (its first parameter has
+ * `withTypeProvider`), `never` for anything else, so that an Enclave plugin never falls back to
+ * the untyped Fastify overload of `register()`.
  */
-export interface EnclaveInstance extends PromiseLike<undefined> {
-  register<Options extends PluginOptions>(
-    plugin: Plugin<Options> | { default: Plugin<Options> } | Promise<{ default: Plugin<Options> }>,
-    options?: Options & { prefix?: string } | ((parent: EnclaveInstance) => Options & { prefix?: string }),
-  ): EnclaveInstance;
+export type FastifyTyped<Foreign> = [ForeignInstance<Foreign>] extends [never]
+  ? never
+  : ForeignInstance<Foreign> extends { withTypeProvider: unknown }
+    ? unknown
+    : never;
+
+/**
+ * Members of an application or plugin context (SPEC §3–§8). Methods that change the context
+ * return `this`, so decorators typed on an instance stay on the chain.
+ */
+export interface InstanceApi {
+  /**
+   * Registers a plugin in a new child context (SPEC §3.1). Returns this instance, typed with
+   * the decorators the plugin declares (see `Plugin`). The instance is awaitable at run time
+   * (`await app.register(p)` loads the queue and resolves with the instance), but its type is
+   * deliberately not thenable: awaiting it keeps its type, and `async () => app` stays a
+   * `Promise<EnclaveInstance>`.
+   */
+  register<Options extends object, Decorations extends object = {}>(
+    plugin: PluginModule<this, Options, Decorations>,
+    options: RegisterOptionsArgument<this, Options>,
+  ): this & Decorations;
+  register<Decorations extends object = {}>(plugin: PluginModule<this, {}, Decorations>): this & Decorations;
+  /**
+   * A plugin typed for Fastify's instance (`@fastify/cors`, …): it loads unmodified and its
+   * options are checked; the decorators it adds are not typed.
+   */
+  register<Foreign extends (instance: never, options: never, done: never) => unknown>(
+    plugin: Foreign & FastifyTyped<Foreign>,
+    options?: RegisterOptionsArgument<this, ForeignOptions<Foreign>>,
+  ): this;
+  /** Loads what is queued so far (SPEC §3.5). */
   after(): Promise<void>;
-  after(callback: (error: Error | null, done?: Done) => unknown): EnclaveInstance;
-  ready(): Promise<undefined>;
+  after(callback: (error: Error | null, done: (error?: Error | null) => void) => unknown): this;
+  ready(): Promise<this>;
   ready(callback: (error: Error | null) => void): undefined;
-  listen(options?: { port?: number | string; host?: string; backlog?: number; signal?: AbortSignal; listenTextResolver?: (address: string) => string }): Promise<string>;
-  listen(options: { port?: number | string; host?: string; backlog?: number }, callback: (error: Error | null, address?: string) => void): undefined;
+  listen(options?: ListenOptions): Promise<string>;
+  listen(options: ListenOptions, callback: (error: Error | null, address?: string) => void): undefined;
   listen(callback: (error: Error | null, address?: string) => void): undefined;
   close(): Promise<void>;
   close(callback: (error?: Error | null) => void): undefined;
   inject(options: InjectOptions | string): Promise<InjectResponse>;
   inject(options: InjectOptions | string, callback: (error: Error | null, response?: InjectResponse) => void): undefined;
-  inject(): any;
-  route<G extends RouteGeneric = RouteGeneric>(options: RouteOptions<G>): EnclaveInstance;
-  get: Shorthand;
-  head: Shorthand;
-  post: Shorthand;
-  put: Shorthand;
-  delete: Shorthand;
-  options: Shorthand;
-  patch: Shorthand;
-  all: Shorthand;
-  addHook(name: 'onRequest' | 'preValidation' | 'preHandler' | 'onResponse' | 'onTimeout', hook: RequestHook): EnclaveInstance;
-  addHook(name: 'preParsing' | 'preSerialization' | 'onSend' | 'onError', hook: PayloadHook): EnclaveInstance;
-  addHook(name: 'onRequestAbort', hook: RouteHooksOptions['onRequestAbort'] & {}): EnclaveInstance;
-  addHook(name: 'onRoute', hook: (this: EnclaveInstance, routeOptions: RouteOptions & { routePath: string; path: string; prefix: string }) => void): EnclaveInstance;
-  addHook(name: 'onRegister', hook: (instance: EnclaveInstance, options: PluginOptions) => void): EnclaveInstance;
-  addHook(name: 'onReady' | 'onListen' | 'preClose', hook: (this: EnclaveInstance, done: Done) => void | Promise<unknown>): EnclaveInstance;
-  addHook(name: 'onClose', hook: (instance: EnclaveInstance, done: Done) => void | Promise<unknown>): EnclaveInstance;
-  decorate(name: string, value: unknown, dependencies?: string[]): EnclaveInstance;
-  decorateRequest(name: string, value: unknown, dependencies?: string[]): EnclaveInstance;
-  decorateReply(name: string, value: unknown, dependencies?: string[]): EnclaveInstance;
+  inject(): InjectChain;
+  route<RouteTypes extends RouteGeneric = RouteGeneric, const Schema extends RouteSchema = RouteSchema>(
+    options: RouteOptions<ResolveRoute<RouteTypes, Schema>, Schema, this>,
+  ): this;
+  get: RouteShorthand<this>;
+  head: RouteShorthand<this>;
+  post: RouteShorthand<this>;
+  put: RouteShorthand<this>;
+  delete: RouteShorthand<this>;
+  options: RouteShorthand<this>;
+  patch: RouteShorthand<this>;
+  all: RouteShorthand<this>;
+  addHook<Name extends keyof LifecycleHooks>(name: Name, hook: LifecycleHooks[Name]): this;
+  addHook<Name extends keyof ApplicationHooks>(name: Name, hook: ApplicationHooks<this>[Name]): this;
+  /**
+   * Adds an instance decorator; the returned instance is typed with it. To type it on every
+   * instance, declare it by interface merging instead.
+   */
+  decorate<Name extends string, Value>(name: Name, value: DecoratorAccessors<Value, this>, dependencies?: string[]): this & { [Key in Name]: Value };
+  decorate<Name extends string, Value>(name: Name, value: Value, dependencies?: string[]): this & { [Key in Name]: Value };
+  /** Adds a request decorator; type it with `declare module 'enclave' { interface EnclaveRequest { … } }`. */
+  decorateRequest(name: string, value: unknown, dependencies?: string[]): this;
+  /** Adds a reply decorator; type it with `declare module 'enclave' { interface EnclaveReply { … } }`. */
+  decorateReply(name: string, value: unknown, dependencies?: string[]): this;
   hasDecorator(name: string): boolean;
   hasRequestDecorator(name: string): boolean;
   hasReplyDecorator(name: string): boolean;
-  getDecorator<T = unknown>(name: string): T;
+  getDecorator<Value = unknown>(name: string): Value;
   hasPlugin(name: string): boolean;
-  setErrorHandler(handler: ErrorHandler): EnclaveInstance;
-  setNotFoundHandler(handler: RouteHandler): EnclaveInstance;
-  setNotFoundHandler(options: { preValidation?: RequestHook | RequestHook[]; preHandler?: RequestHook | RequestHook[] }, handler: RouteHandler): EnclaveInstance;
-  setReplySerializer(serializer: (payload: unknown, statusCode: number) => string): EnclaveInstance;
-  addSchema(schema: Record<string, unknown> & { $id: string }): EnclaveInstance;
+  setErrorHandler<ErrorType extends Error = EnclaveError>(handler: ErrorHandler<ErrorType>): this;
+  setNotFoundHandler(handler: RouteHandler): this;
+  setNotFoundHandler(
+    options: { preValidation?: LifecycleHooks['preValidation'] | LifecycleHooks['preValidation'][]; preHandler?: LifecycleHooks['preHandler'] | LifecycleHooks['preHandler'][] },
+    handler: RouteHandler,
+  ): this;
+  setReplySerializer(serializer: (payload: unknown, statusCode: number) => string): this;
+  addSchema(schema: { $id: string; [keyword: string]: unknown }): this;
   getSchemas(): Record<string, unknown>;
   getSchema(id: string): unknown;
-  setValidatorCompiler(compiler: ValidatorCompiler): EnclaveInstance;
-  setSerializerCompiler(compiler: SerializerCompiler): EnclaveInstance;
-  setSchemaErrorFormatter(formatter: SchemaErrorFormatter): EnclaveInstance;
-  addContentTypeParser(
-    matcher: string | RegExp | Array<string | RegExp>,
-    parser: (this: EnclaveInstance, request: EnclaveRequest, body: any, done: (error: Error | null, body?: unknown) => void) => unknown,
-  ): EnclaveInstance;
+  setValidatorCompiler(compiler: ValidatorCompiler): this;
+  setSerializerCompiler(compiler: SerializerCompiler): this;
+  setSchemaErrorFormatter(formatter: SchemaErrorFormatter): this;
+  addContentTypeParser(matcher: string | RegExp | Array<string | RegExp>, parser: ContentTypeParser): this;
   addContentTypeParser(
     matcher: string | RegExp | Array<string | RegExp>,
     options: { parseAs?: 'string' | 'buffer'; bodyLimit?: number },
-    parser: (this: EnclaveInstance, request: EnclaveRequest, body: any, done: (error: Error | null, body?: unknown) => void) => unknown,
-  ): EnclaveInstance;
+    parser: ContentTypeParser,
+  ): this;
   hasContentTypeParser(matcher: string | RegExp): boolean;
-  removeContentTypeParser(matcher: string | RegExp | Array<string | RegExp>): EnclaveInstance;
-  removeAllContentTypeParsers(): EnclaveInstance;
+  removeContentTypeParser(matcher: string | RegExp | Array<string | RegExp>): this;
+  removeAllContentTypeParsers(): this;
   hasRoute(route: { method: string; url: string; constraints?: Record<string, unknown> }): boolean;
   findRoute(route: { method: string; url: string; constraints?: Record<string, unknown> }): { params: Record<string, string>; store: unknown } | null;
   printRoutes(options?: Record<string, unknown>): string;
@@ -307,7 +447,6 @@ export interface EnclaveInstance extends PromiseLike<undefined> {
   readonly initialConfig: Readonly<EnclaveOptions>;
   readonly listeningOrigin: string;
   readonly errorHandler: ErrorHandler;
-  [decorator: string]: unknown;
 }
 
 /** The factory, as `require('enclave')` and `import enclave from 'enclave'` return it. */
@@ -315,5 +454,5 @@ export interface EnclaveFactory {
   (options?: EnclaveOptions): EnclaveInstance;
   default: EnclaveFactory;
   enclave: EnclaveFactory;
-  errorCodes: typeof errorCodes;
+  errorCodes: ErrorCodes;
 }

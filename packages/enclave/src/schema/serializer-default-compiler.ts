@@ -1,4 +1,5 @@
 import fastJsonStringify, { type Schema as FastJsonSchema } from 'fast-json-stringify';
+import { BoundedCache, SCHEMA_CACHE_LIMIT } from './bounded-cache.js';
 import type { SerializeFunction, SerializerCompiler } from './contracts.js';
 import { cloneSchema, containsLineTerminator, fingerprintSchema } from './serializer-schema-fingerprint.js';
 
@@ -17,8 +18,9 @@ const UNSAFE_NAME_MESSAGE =
  * routes pointing at one shared schema with `$ref`) compile once. A schema with a `$ref` is keyed
  * together with the identity of the shared-schema set it resolves against; a schema without one
  * does not depend on the set and is shared across contexts. The caches only ever hold schemas the
- * application declared while booting, never anything derived from a request, so they are bounded
- * by the application's own code.
+ * application declared while booting, never anything derived from a request; the serializer cache
+ * still has a ceiling (`limit`), because `reply.compileSerializationSchema()` may be called at run
+ * time and no cache may grow without bound (SPEC §11).
  *
  * @example
  * const compilerFor = createDefaultSerializerCompilerFactory()
@@ -26,8 +28,8 @@ const UNSAFE_NAME_MESSAGE =
  * const serialize = compile({ schema: { $ref: 'user#' }, method: 'GET', url: '/me', httpStatus: '200' })
  * serialize({ name: 'Ada', password: 'x' }) // → '{"name":"Ada"}'
  */
-export function createDefaultSerializerCompilerFactory(): (sharedSchemas: Record<string, unknown>) => SerializerCompiler {
-  const serializers = new Map<string, SerializeFunction>();
+export function createDefaultSerializerCompilerFactory(limit: number = SCHEMA_CACHE_LIMIT): (sharedSchemas: Record<string, unknown>) => SerializerCompiler {
+  const serializers = new BoundedCache<SerializeFunction>(limit);
   const externalSchemasBySet = new Map<string, Record<string, unknown>>();
   const compilersBySet = new WeakMap<object, SerializerCompiler>();
   const objectIds = new WeakMap<object, number>();

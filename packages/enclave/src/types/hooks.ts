@@ -1,0 +1,124 @@
+// Hook signatures (SPEC §4.2, §4.3). Each hook has ONE signature covering both forms: an
+// async hook omits `done` and returns a promise; a callback hook takes `done` and returns
+// nothing. A union of the two forms would stop TypeScript from typing an inline hook's
+// parameters. (An async hook that also declares `done` is refused at registration, at run time.)
+import type { Readable } from 'node:stream';
+import type enclave = require('../index.js');
+import type { RouteGeneric } from './schema-inference.js';
+
+type Instance = enclave.EnclaveInstance;
+type Request<Route extends RouteGeneric> = enclave.EnclaveRequest<Route>;
+type Reply<Route extends RouteGeneric> = enclave.EnclaveReply<Route>;
+
+/** The callback of a callback-style hook: call it once, with an error to end the request. */
+export type HookDone = (error?: Error | null) => void;
+
+/** The request body stream a `preParsing` hook receives and may replace. */
+export type RequestPayload = Readable & { receivedEncodedLength?: number };
+
+/**
+ * `onRequest`, `preValidation`, `preHandler`, `onResponse` and `onTimeout`.
+ *
+ * @example
+ * ```ts
+ * app.addHook('preHandler', async (request, reply) => {
+ *   if (!request.headers.authorization) return reply.code(401).send({ error: 'no credentials' });
+ * });
+ * app.addHook('onResponse', (request, reply, done) => {
+ *   request.log.info({ status: reply.statusCode }, 'done');
+ *   done();
+ * });
+ * ```
+ */
+export type RequestHook<Route extends RouteGeneric = RouteGeneric> = (
+  this: Instance,
+  request: Request<Route>,
+  reply: Reply<Route>,
+  done: HookDone,
+) => void | Promise<unknown>;
+
+/** `preParsing`: sees the raw body stream; may return (or pass to `done`) a replacement stream. */
+export type PreParsingHook<Route extends RouteGeneric = RouteGeneric> = (
+  this: Instance,
+  request: Request<Route>,
+  reply: Reply<Route>,
+  payload: RequestPayload,
+  done: (error?: Error | null, payload?: RequestPayload) => void,
+) => void | Promise<RequestPayload | undefined | void>;
+
+/** `preSerialization`: sees the handler's value before serialization; may return a replacement. */
+export type PreSerializationHook<Route extends RouteGeneric = RouteGeneric> = (
+  this: Instance,
+  request: Request<Route>,
+  reply: Reply<Route>,
+  payload: unknown,
+  done: (error?: Error | null, payload?: unknown) => void,
+) => void | Promise<unknown>;
+
+/** What `onSend` sees: the serialized payload (or the stream, buffer, or nothing). */
+export type SerializedPayload = string | Buffer | Readable | null | undefined;
+
+/** `onSend`: sees the serialized payload; may return (or pass to `done`) a replacement. */
+export type OnSendHook<Route extends RouteGeneric = RouteGeneric> = (
+  this: Instance,
+  request: Request<Route>,
+  reply: Reply<Route>,
+  payload: SerializedPayload,
+  done: (error?: Error | null, payload?: SerializedPayload) => void,
+) => void | Promise<SerializedPayload | void>;
+
+/** `onError`: observes the error before the error handler runs; it cannot send a reply. */
+export type OnErrorHook<Route extends RouteGeneric = RouteGeneric> = (
+  this: Instance,
+  request: Request<Route>,
+  reply: Reply<Route>,
+  error: enclave.EnclaveError,
+  done: HookDone,
+) => void | Promise<unknown>;
+
+/** `onRequestAbort`: the client went away before the response was written. */
+export type OnRequestAbortHook<Route extends RouteGeneric = RouteGeneric> = (
+  this: Instance,
+  request: Request<Route>,
+  done: HookDone,
+) => void | Promise<unknown>;
+
+/** The request-lifecycle hooks by name, for `addHook` and for route options. */
+export interface LifecycleHooks<Route extends RouteGeneric = RouteGeneric> {
+  onRequest: RequestHook<Route>;
+  preParsing: PreParsingHook<Route>;
+  preValidation: RequestHook<Route>;
+  preHandler: RequestHook<Route>;
+  preSerialization: PreSerializationHook<Route>;
+  onSend: OnSendHook<Route>;
+  onResponse: RequestHook<Route>;
+  onError: OnErrorHook<Route>;
+  onTimeout: RequestHook<Route>;
+  onRequestAbort: OnRequestAbortHook<Route>;
+}
+
+/** Route-level hooks: one function or an array, run after the context's hooks of the same name. */
+export type RouteHooks<Route extends RouteGeneric = RouteGeneric> = {
+  [Name in keyof LifecycleHooks]?: LifecycleHooks<Route>[Name] | LifecycleHooks<Route>[Name][];
+};
+
+/** What an `onRoute` hook receives (and may change) for each route as it is declared. */
+export interface RouteRegistration extends enclave.RouteOptions {
+  /** The URL as declared, before the context's prefix. */
+  routePath: string;
+  /** The URL with the prefix. */
+  path: string;
+  prefix: string;
+}
+
+/** The application hooks by name (SPEC §4.2). `Self` is the instance `addHook` was called on. */
+export interface ApplicationHooks<Self = Instance> {
+  /** Runs synchronously for each route as it is declared. */
+  onRoute: (this: Self, route: RouteRegistration) => void;
+  /** Runs synchronously when a plugin creates a child context. */
+  onRegister: (this: Self, instance: Instance, options: Record<string, unknown>) => void;
+  onReady: (this: Self, done: HookDone) => void | Promise<unknown>;
+  onListen: (this: Self, done: HookDone) => void | Promise<unknown>;
+  preClose: (this: Self, done: HookDone) => void | Promise<unknown>;
+  onClose: (this: Self, instance: Self, done: HookDone) => void | Promise<unknown>;
+}

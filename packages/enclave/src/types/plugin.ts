@@ -1,0 +1,71 @@
+// Plugin types (SPEC §3.1, §3.6). One signature for both forms: an async plugin omits `done`,
+// a callback plugin calls it. A plugin may declare the instance decorators it adds to the
+// context that registers it (a plugin wrapped by `@enclave/plugin`), and `register()` then
+// returns the instance typed with them: the type exists where the decorator does, unlike a
+// global declaration.
+import type enclave = require('../index.js');
+
+/** The options a plugin accepts (any object type; interfaces without an index signature too). */
+export type PluginOptions = object;
+
+/** What `register()` reads from the options besides the plugin's own. */
+export interface RegisterOptions {
+  /** Prefixes every route of the child context (SPEC §3.6). */
+  prefix?: string;
+  logLevel?: string;
+}
+
+/** The callback of a callback-style plugin. */
+export type PluginDone = (error?: Error) => void;
+
+// A phantom key: it never exists at run time, it only carries a plugin's declared decorators.
+declare const declaredDecorators: unique symbol;
+
+/**
+ * The type of a plugin function taking `Instance` (the registering instance, with every
+ * decorator it already has) and `Options`, and adding `Decorations` to the registering
+ * context.
+ */
+export type PluginFunction<Instance, Options, Decorations> = ((
+  instance: Instance,
+  options: Options,
+  done: PluginDone,
+) => void | Promise<unknown>) & { readonly [declaredDecorators]?: Decorations };
+
+/**
+ * A plugin: `async (instance, options) => {}` or `(instance, options, done) => {}`.
+ * `Decorations` declares the instance decorators the plugin adds to the context that
+ * registers it; declare them only for a plugin wrapped by `@enclave/plugin` (an encapsulated
+ * plugin's decorators stay in its own context).
+ *
+ * @example
+ * ```ts
+ * import plugin from '@enclave/plugin';
+ *
+ * const database: Plugin<{ url: string }, { db: Database }> = plugin(async (app, options) => {
+ *   app.decorate('db', await Database.connect(options.url));
+ * });
+ *
+ * const app = enclave().register(database, { url: 'postgres://localhost/shop' });
+ * app.db.query('select 1'); // typed, because `register` returned the decorated instance
+ * ```
+ */
+export type Plugin<Options extends PluginOptions = Record<string, unknown>, Decorations extends object = {}> = PluginFunction<
+  enclave.EnclaveInstance,
+  Options,
+  Decorations
+>;
+
+/** A plugin as `register()` accepts it: the function, an ES module namespace, or a promise of one (`import('./p.js')`). */
+export type PluginModule<Instance, Options, Decorations> =
+  | PluginFunction<Instance, Options, Decorations>
+  | { readonly default: PluginFunction<Instance, Options, Decorations> }
+  | Promise<{ readonly default: PluginFunction<Instance, Options, Decorations> }>;
+
+/** A plugin's options as given to `register()`: the object, or a function of the parent instance returning it. */
+export type RegisterOptionsArgument<Instance, Options> =
+  | (Options & RegisterOptions)
+  | ((parent: Instance) => Options & RegisterOptions);
+
+/** The decorators a plugin declares (what `register()` adds to the instance type it returns). */
+export type DecoratorsOf<PluginValue> = PluginValue extends { readonly [declaredDecorators]?: infer Decorations } ? (unknown extends Decorations ? {} : Decorations) : {};

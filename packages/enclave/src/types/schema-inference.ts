@@ -1,0 +1,160 @@
+// Static types from route schemas (SPEC §9): a JSON Schema written inline (or `as const`) is
+// read by json-schema-to-ts, a TypeBox schema by its own `static` member, and any other schema
+// library by a resolver users add to `SchemaTypeResolvers` (index.ts). Nothing here needs a runtime
+// counterpart. Each helper is one conditional type deep on purpose: deep generic chains are
+// what makes type-checking slow (STYLE.md, Hono's warning).
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import type enclave = require('../index.js');
+
+type IsAny<Value> = 0 extends 1 & Value ? true : false;
+
+/** A TypeBox schema carries its static type as a phantom `static` member (read with no `params`). */
+type FromTypeBox<Schema extends { static: unknown }> = (Schema & { params: [] })['static'];
+
+/** Keywords that make an object a full JSON Schema rather than the contract shorthand (SPEC §6.1). */
+type FullSchemaKeyword = 'type' | 'properties' | '$ref' | 'oneOf' | 'anyOf' | 'allOf' | 'not' | 'enum' | 'const' | '$merge' | '$patch';
+
+/**
+ * A JSON Schema read by json-schema-to-ts. A schema whose keywords were widened to `string`
+ * (written without `as const` outside a route) is not a JSON Schema literal, so it gives
+ * `unknown`; so does a `$ref`, which only the shared-schema store can resolve.
+ */
+type FromJsonSchema<Schema> = Schema extends { readonly $ref: string }
+  ? unknown
+  : Schema extends JSONSchema
+    ? FromSchema<Schema>
+    : unknown;
+
+/** The contract shorthand: no `type`, no `properties`, the top-level keys are the properties. */
+type ExpandShorthand<Schema> = Schema extends object
+  ? Extract<keyof Schema, FullSchemaKeyword> extends never
+    ? { readonly type: 'object'; readonly properties: Schema }
+    : Schema
+  : Schema;
+
+// The resolvers users add by merging into `SchemaTypeResolvers` (declared in index.ts).
+type Resolved<Schema> = enclave.SchemaTypeResolvers<Schema>[keyof enclave.SchemaTypeResolvers<Schema>];
+
+/**
+ * The static type of one schema: a user resolver's answer, else TypeBox's, else JSON Schema's,
+ * else `unknown` (never `any`).
+ *
+ * @example
+ * ```ts
+ * type Query = SchemaToType<{ type: 'object'; properties: { q: { type: 'string' } } }>;
+ * //   { [x: string]: unknown; q?: string }
+ * ```
+ */
+export type SchemaToType<Schema> =
+  IsAny<Schema> extends true
+    ? unknown
+    : [Resolved<Schema>] extends [never]
+      ? Schema extends { params: unknown[]; static: unknown }
+        ? FromTypeBox<Schema>
+        : FromJsonSchema<ExpandShorthand<Schema>>
+      : Resolved<Schema>;
+
+/** `{ content: { '<media type>': { schema } } }`: the union of the schemas' types. */
+type FromContentMap<Content> = { [MediaType in keyof Content]: Content[MediaType] extends { schema: infer Schema } ? SchemaToType<Schema> : unknown }[keyof Content];
+
+/** A body or response entry: a schema, or a content map (SPEC §6.1, §7.1). */
+export type EntryToType<Entry> = Entry extends { readonly content: infer Content }
+  ? Extract<keyof Entry, FullSchemaKeyword> extends never
+    ? FromContentMap<Content>
+    : SchemaToType<Entry>
+  : SchemaToType<Entry>;
+
+/**
+ * A route's `schema` option. Unknown keywords (`summary`, `tags`, … for documentation
+ * generators) are allowed.
+ */
+export interface RouteSchema {
+  body?: unknown;
+  querystring?: unknown;
+  /** Alias of `querystring`. */
+  query?: unknown;
+  params?: unknown;
+  headers?: unknown;
+  /** Keyed by status (`200`, `'201'`), class (`'2xx'`) or `default` (SPEC §7.1). */
+  response?: unknown;
+  [keyword: string]: unknown;
+}
+
+/**
+ * The types of one route's request parts and reply payload, named Fastify-style:
+ * `app.get<{ Querystring: Query; Reply: Book }>(...)`. `Reply` is either the payload type or a
+ * map from status (`200`, `'4xx'`, `default`) to payload type.
+ */
+export interface RouteGeneric {
+  Params?: unknown;
+  Querystring?: unknown;
+  Body?: unknown;
+  Headers?: unknown;
+  Reply?: unknown;
+}
+
+type Explicit<RouteTypes, Key extends keyof RouteGeneric, FromSchemaPart> = RouteTypes extends { readonly [K in Key]: infer Given } ? Given : FromSchemaPart;
+
+type SchemaPart<Schema, Key extends string> = Schema extends { readonly [K in Key]: infer Part } ? EntryToType<Part> : unknown;
+
+type ResponsesOf<Schema> = Schema extends { readonly response: infer Responses }
+  ? Responses extends object
+    ? { -readonly [Status in keyof Responses]: EntryToType<Responses[Status]> }
+    : unknown
+  : unknown;
+
+/**
+ * One route's resolved types: an explicit generic wins part by part, then the schema, then
+ * `unknown`.
+ */
+export interface ResolveRoute<RouteTypes extends RouteGeneric, Schema> {
+  Params: Explicit<RouteTypes, 'Params', SchemaPart<Schema, 'params'>>;
+  Querystring: Explicit<RouteTypes, 'Querystring', Schema extends { readonly querystring: unknown } ? SchemaPart<Schema, 'querystring'> : SchemaPart<Schema, 'query'>>;
+  Body: Explicit<RouteTypes, 'Body', SchemaPart<Schema, 'body'>>;
+  Headers: Explicit<RouteTypes, 'Headers', SchemaPart<Schema, 'headers'>>;
+  Reply: Explicit<RouteTypes, 'Reply', ResponsesOf<Schema>>;
+}
+
+type StatusKey = number | `${number}` | `${1 | 2 | 3 | 4 | 5}xx` | 'default';
+
+/** Whether a `Reply` type is a status map (`{ 200: A; '4xx': B }`) rather than a payload type. */
+type IsStatusMap<Reply> = Reply extends object
+  ? Reply extends readonly unknown[] | ((...args: never[]) => unknown)
+    ? false
+    : [keyof Reply] extends [never]
+      ? false
+      : [keyof Reply] extends [StatusKey]
+        ? true
+        : false
+  : false;
+
+type SuccessKeys<Responses> = { [Status in keyof Responses]: `${Status & (string | number)}` extends `2${string}` ? Status : never }[keyof Responses];
+
+type StatusClass<Status extends number> = `${Status}` extends `${infer Digit}${string}` ? `${Digit}xx` : never;
+
+type Lookup<Responses, Status extends number> = Status extends keyof Responses
+  ? Responses[Status]
+  : `${Status}` extends keyof Responses
+    ? Responses[`${Status}` & keyof Responses]
+    : StatusClass<Status> extends keyof Responses
+      ? Responses[StatusClass<Status> & keyof Responses]
+      : 'default' extends keyof Responses
+        ? Responses['default' & keyof Responses]
+        : unknown;
+
+/**
+ * The payload a reply may send. Before `reply.code(status)` (`Status` is `never`), and for a
+ * handler's return value, it is the union of the success (2xx) payloads, else `default`'s,
+ * else anything; after `reply.code(status)`, the payload declared for that status (exact,
+ * then class, then `default`), else anything.
+ */
+export type ReplyPayload<Reply, Status extends number = never> =
+  IsStatusMap<Reply> extends true
+    ? [Status] extends [never]
+      ? [SuccessKeys<Reply>] extends [never]
+        ? 'default' extends keyof Reply
+          ? Reply['default' & keyof Reply]
+          : unknown
+        : Reply[SuccessKeys<Reply>]
+      : Lookup<Reply, Status>
+    : Reply;
