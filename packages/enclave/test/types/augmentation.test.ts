@@ -1,0 +1,32 @@
+// Decorators declared by interface merging must merge from a CommonJS consumer too (the ESM
+// side is checked in the main type-check: plugins-decorators.types.ts). The CommonJS fixture
+// is compiled in a program of its own, as a consumer project would: TypeScript merges an
+// augmentation of the ESM entry's re-exported interfaces only when no augmentation of the
+// CommonJS entry is processed after it in the same program, so a program mixing both forms is
+// out of scope (docs/typescript.md says so).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const fixture = fileURLToPath(new URL('./fixtures/commonjs-augmentation.cts', import.meta.url));
+
+test('a CommonJS consumer augments EnclaveInstance and EnclaveRequest through `export =`', () => {
+  const program = ts.createProgram([fixture], {
+    module: ts.ModuleKind.Node16,
+    moduleResolution: ts.ModuleResolutionKind.Node16,
+    target: ts.ScriptTarget.ES2022,
+    strict: true,
+    exactOptionalPropertyTypes: true,
+    noEmit: true,
+    skipLibCheck: true,
+    types: ['node'],
+  });
+  const diagnostics = ts.getPreEmitDiagnostics(program);
+  const text = ts.formatDiagnostics(diagnostics, {
+    getCanonicalFileName: (name) => name,
+    getCurrentDirectory: () => process.cwd(),
+    getNewLine: () => '\n',
+  });
+  assert.equal(diagnostics.length, 0, text);
+});

@@ -1,0 +1,123 @@
+// Type tests: each hook's signature (SPEC §4.2, §4.3), async and `done` forms, on the instance
+// and on a route. One signature per hook, so inline hooks get typed parameters.
+import type { Readable } from 'node:stream';
+import enclave, {
+  type EnclaveError,
+  type EnclaveInstance,
+  type EnclaveReply,
+  type EnclaveRequest,
+  type HookDone,
+  type RequestHook,
+  type RouteRegistration,
+  type SerializedPayload,
+} from 'enclave';
+import { expectTypeOf } from 'expect-type';
+
+const app = enclave();
+
+// ── Request hooks: (request, reply, done) or async (request, reply). ─────────────────────────
+for (const name of ['onRequest', 'preValidation', 'preHandler', 'onResponse', 'onTimeout'] as const) {
+  app.addHook(name, async function (request, reply) {
+    expectTypeOf(this).toEqualTypeOf<EnclaveInstance>();
+    expectTypeOf(request).toEqualTypeOf<EnclaveRequest>();
+    expectTypeOf(reply).toEqualTypeOf<EnclaveReply>();
+  });
+  app.addHook(name, (_request, _reply, done) => {
+    expectTypeOf(done).toEqualTypeOf<HookDone>();
+    done();
+  });
+}
+app.addHook('onRequest', (_request, _reply, done) => done(new Error('refused')));
+app.addHook('preHandler', async (request, reply) => {
+  if (request.headers.authorization === undefined) return reply.code(401).send({ error: 'no credentials' });
+});
+// @ts-expect-error `done` takes an Error, not a string
+app.addHook('onRequest', (_request, _reply, done) => done('refused'));
+// @ts-expect-error a request hook has three parameters at most
+app.addHook('onRequest', (_request, _reply, _done, _extra: unknown) => {});
+// @ts-expect-error a callback hook returns nothing (or a promise when async)
+app.addHook('onResponse', () => 42);
+// @ts-expect-error not a hook name
+app.addHook('onRequests', async () => {});
+
+// ── preParsing: the body stream, replaceable. ────────────────────────────────────────────────
+app.addHook('preParsing', async (_request, _reply, payload) => {
+  expectTypeOf(payload).toMatchTypeOf<Readable>();
+  expectTypeOf(payload.receivedEncodedLength).toEqualTypeOf<number | undefined>();
+  return payload;
+});
+app.addHook('preParsing', (_request, _reply, payload, done) => done(null, payload));
+// @ts-expect-error preParsing must hand back a stream
+app.addHook('preParsing', async () => 'not a stream');
+
+// ── preSerialization: the handler's value. ─────────────────────────────────────────────────
+app.addHook('preSerialization', async (_request, _reply, payload) => {
+  expectTypeOf(payload).toBeUnknown();
+  return { wrapped: payload };
+});
+app.addHook('preSerialization', (_request, _reply, payload, done) => done(null, { wrapped: payload }));
+
+// ── onSend: the serialized payload. ──────────────────────────────────────────────────────────
+app.addHook('onSend', async (_request, reply, payload) => {
+  expectTypeOf(payload).toEqualTypeOf<SerializedPayload>();
+  reply.header('x-length', typeof payload === 'string' ? payload.length : 0);
+  return payload;
+});
+app.addHook('onSend', (_request, _reply, payload, done) => done(null, payload));
+// @ts-expect-error onSend hands back a string, Buffer or stream
+app.addHook('onSend', async () => ({ not: 'serialized' }));
+
+// ── onError: observes the error; onRequestAbort: the request only. ──────────────────────────
+app.addHook('onError', async (_request, _reply, error) => {
+  expectTypeOf(error).toEqualTypeOf<EnclaveError>();
+  expectTypeOf(error.statusCode).toEqualTypeOf<number>();
+});
+app.addHook('onError', (_request, _reply, _error, done) => done());
+app.addHook('onRequestAbort', async (request) => {
+  expectTypeOf(request).toEqualTypeOf<EnclaveRequest>();
+});
+app.addHook('onRequestAbort', (_request, done) => done());
+
+// ── Application hooks. ─────────────────────────────────────────────────────────────────────
+app.addHook('onRoute', (route) => {
+  expectTypeOf(route).toEqualTypeOf<RouteRegistration>();
+  expectTypeOf(route.routePath).toEqualTypeOf<string>();
+  expectTypeOf(route.method).toEqualTypeOf<string | string[]>();
+});
+app.addHook('onRegister', (instance, options) => {
+  expectTypeOf(instance).toEqualTypeOf<EnclaveInstance>();
+  expectTypeOf(options).toEqualTypeOf<Record<string, unknown>>();
+});
+for (const name of ['onReady', 'onListen', 'preClose'] as const) {
+  app.addHook(name, async function () {
+    expectTypeOf(this).toEqualTypeOf<EnclaveInstance>();
+  });
+  app.addHook(name, (done) => done());
+}
+app.addHook('onClose', async (instance) => {
+  expectTypeOf(instance).toEqualTypeOf<EnclaveInstance>();
+});
+app.addHook('onClose', (_instance, done) => done());
+// @ts-expect-error onClose's first parameter is the instance, not `done`
+app.addHook('onClose', (done: HookDone) => done());
+
+// ── Route-level hooks see the route's inferred types. ─────────────────────────────────────
+app.post(
+  '/orders',
+  {
+    schema: { body: { type: 'object', properties: { sku: { type: 'string' } }, required: ['sku'] } },
+    preHandler: [
+      async (request) => {
+        expectTypeOf(request.body.sku).toEqualTypeOf<string>();
+      },
+    ],
+    onSend: (_request, _reply, payload, done) => done(null, payload),
+  },
+  async (request) => request.body.sku,
+);
+
+// A hook declared apart.
+const audit: RequestHook = async (request) => {
+  request.log.info({ url: request.url }, 'audited');
+};
+app.addHook('onResponse', audit);
