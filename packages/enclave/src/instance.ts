@@ -2,6 +2,7 @@
 // each method finds its context through the single private key.
 import lightMyRequest from 'light-my-request';
 import { errorCodes } from './errors.js';
+import { getDefaultJsonParser } from './http/content-type-parser.js';
 import { close, formatAddress, listen } from './http/listen.js';
 import { sendDefaultError } from './lifecycle/error-handling.js';
 import { type HookName, requestHookNames } from './lifecycle/hook-names.js';
@@ -208,6 +209,10 @@ export const instancePrototype: Record<PropertyKey, any> = {
     throwIfBooted(context, 'setSchemaErrorFormatter');
     context.schemas.setSchemaErrorFormatter(formatter);
     return this;
+  },
+  /** The built-in JSON parser with the given poisoning actions, to reuse for other media types. */
+  getDefaultJsonParser(this: any, onProtoPoisoning?: 'error' | 'remove' | 'ignore', onConstructorPoisoning?: 'error' | 'remove' | 'ignore') {
+    return getDefaultJsonParser(onProtoPoisoning, onConstructorPoisoning);
   },
   addContentTypeParser(this: any, matcher: any, options: any, parser?: any) {
     const context = contextOf(this);

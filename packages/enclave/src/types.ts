@@ -432,6 +432,8 @@ export interface InstanceApi {
     parser: ContentTypeParser,
   ): this;
   hasContentTypeParser(matcher: string | RegExp): boolean;
+  /** The built-in JSON parser (parseAs 'string'), to register for other JSON media types. */
+  getDefaultJsonParser(onProtoPoisoning?: 'error' | 'remove' | 'ignore', onConstructorPoisoning?: 'error' | 'remove' | 'ignore'): ContentTypeParser;
   removeContentTypeParser(matcher: string | RegExp | Array<string | RegExp>): this;
   removeAllContentTypeParsers(): this;
   hasRoute(route: { method: string; url: string; constraints?: Record<string, unknown> }): boolean;

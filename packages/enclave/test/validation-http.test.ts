@@ -190,3 +190,27 @@ test('a $ref to a schema not visible in the route context fails ready() naming r
     return true;
   });
 });
+
+test('a route with body and body-less methods validates the body only for POST, PUT and PATCH', async () => {
+  const app = enclave();
+  app.route({
+    method: ['DELETE', 'POST'],
+    url: '/both',
+    schema: { body: { type: 'object', required: ['name'] }, querystring: { type: 'object', properties: { n: { type: 'integer' } } } },
+    handler: async (request) => ({ method: request.method, query: request.query }),
+  });
+  assert.deepEqual((await app.inject({ method: 'DELETE', url: '/both?n=2' })).json(), { method: 'DELETE', query: { n: 2 } });
+  assert.equal((await app.inject({ method: 'POST', url: '/both', payload: {} })).statusCode, 400);
+  assert.equal((await app.inject({ method: 'POST', url: '/both?n=2', payload: { name: 'a' } })).statusCode, 200);
+  assert.equal((await app.inject({ method: 'DELETE', url: '/both?n=x' })).statusCode, 400);
+});
+
+test('getDefaultJsonParser reuses the built-in JSON parser for another media type', async () => {
+  const app = enclave();
+  app.addContentTypeParser('application/vnd.api+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  app.post('/', async (request) => request.body);
+  const headers = { 'content-type': 'application/vnd.api+json' };
+  assert.deepEqual((await app.inject({ method: 'POST', url: '/', headers, payload: '{"a":1}' })).json(), { a: 1 });
+  const poisoned = await app.inject({ method: 'POST', url: '/', headers, payload: '{"__proto__":{"x":1}}' });
+  assert.equal(poisoned.statusCode, 400);
+});

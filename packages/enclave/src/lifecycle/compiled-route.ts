@@ -5,7 +5,7 @@ import type { ContentTypeParserStore } from '../http/content-type-parser.js';
 import type { RouteRecord } from '../routing/route-record.js';
 import type { CompiledRouteSchemas } from '../schema/contracts.js';
 import type { Context, ErrorHandlerEntry, HookEntry } from '../scope/context.js';
-import type { RequestHookName } from './hook-names.js';
+import { type RequestHookName, requestHookNames } from './hook-names.js';
 import { buildReplyClass } from './reply.js';
 import { buildRequestClass } from './request.js';
 
@@ -16,6 +16,8 @@ export interface CompiledRoute {
   readonly handler: (this: any, request: any, reply: any) => unknown;
   readonly hooks: RouteHooks;
   readonly validate: CompiledRouteSchemas['validate'];
+  /** For routes with both body and body-less methods: the validator for the body-less ones. */
+  readonly validateWithoutBody?: CompiledRouteSchemas['validate'] | undefined;
   readonly serializerFor: CompiledRouteSchemas['serializerFor'];
   readonly partValidators: Record<string, (data: unknown) => unknown>;
   readonly bodyLimit: number;
@@ -31,18 +33,10 @@ export interface CompiledRoute {
   readonly Reply: new (...args: any[]) => any;
 }
 
-const phases: RequestHookName[] = [
-  'onRequest',
-  'preParsing',
-  'preValidation',
-  'preHandler',
-  'preSerialization',
-  'onSend',
-  'onResponse',
-  'onError',
-  'onTimeout',
-  'onRequestAbort',
-];
+const phases: readonly RequestHookName[] = requestHookNames;
+
+/** Methods whose body a route schema validates (SPEC §6.1). */
+const bodyMethods = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The contexts from the root down to `context`. */
 function chainOf(context: Context): Context[] {
@@ -82,17 +76,24 @@ function constructorsOf(context: Context): { Request: CompiledRoute['Request']; 
 export function compileRoute(record: RouteRecord): CompiledRoute {
   const { context, options } = record;
   const method = record.methods.join(',');
-  const schemas = context.schemas.compileRoute(
-    {
-      method: record.methods[0] as string,
-      url: record.url,
-      schema: options.schema,
-      validatorCompiler: options.validatorCompiler,
-      serializerCompiler: options.serializerCompiler,
-      schemaErrorFormatter: options.schemaErrorFormatter,
-    },
-    context.instance,
-  );
+  const compileFor = (routeMethod: string) =>
+    context.schemas.compileRoute(
+      {
+        method: routeMethod,
+        url: record.url,
+        schema: options.schema,
+        validatorCompiler: options.validatorCompiler,
+        serializerCompiler: options.serializerCompiler,
+        schemaErrorFormatter: options.schemaErrorFormatter,
+      },
+      context.instance,
+    );
+  // A route answering both body and body-less methods (e.g. ['GET', 'POST']) gets a second
+  // validator without the body part, picked by the request's method.
+  const withBody = record.methods.find((each) => bodyMethods.has(each));
+  const withoutBody = record.methods.find((each) => !bodyMethods.has(each));
+  const schemas = compileFor(withBody ?? (record.methods[0] as string));
+  const bodyless = withBody !== undefined && withoutBody !== undefined ? compileFor(withoutBody).validate : undefined;
   const errorHandler: ErrorHandlerEntry =
     typeof options.errorHandler === 'function'
       ? { fn: options.errorHandler, instance: context.instance, parent: context.errorHandler }
@@ -117,6 +118,7 @@ export function compileRoute(record: RouteRecord): CompiledRoute {
     handler: options.handler,
     hooks: flattenHooks(context, options),
     validate: schemas.validate,
+    validateWithoutBody: bodyless,
     serializerFor: schemas.serializerFor,
     partValidators: {},
     bodyLimit,

@@ -115,13 +115,18 @@ function preValidation(route: CompiledRoute, request: any, reply: any): void {
 }
 
 function validate(route: CompiledRoute, request: any, reply: any): void {
-  if (route.validate === null) {
+  const method = request.raw.method;
+  const validator =
+    route.validateWithoutBody !== undefined && method !== 'POST' && method !== 'PUT' && method !== 'PATCH'
+      ? route.validateWithoutBody
+      : route.validate;
+  if (validator === null) {
     preHandler(route, request, reply);
     return;
   }
   let result: Error | undefined | Promise<Error | undefined>;
   try {
-    result = route.validate(request, request[kMediaType]);
+    result = validator(request, request[kMediaType]);
   } catch (err) {
     handleError(reply, err);
     return;
