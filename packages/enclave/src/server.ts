@@ -101,7 +101,14 @@ function createHttpServer(options: Record<string, any>, listener: http.RequestLi
     trackHttp2Sessions(server);
     return server;
   }
-  const serverOptions: http.ServerOptions = { requestTimeout: timeouts.requestTimeout, keepAliveTimeout: timeouts.keepAliveTimeout };
+  // Node derives headersTimeout from requestTimeout, so Fastify's default requestTimeout of 0
+  // would leave a client that trickles its headers (slowloris) unbounded; keep 60 s for headers.
+  const headersTimeout = option(options, 'headersTimeout', timeouts.requestTimeout > 0 ? Math.min(60_000, timeouts.requestTimeout) : 60_000, isCount);
+  const serverOptions: http.ServerOptions = {
+    requestTimeout: timeouts.requestTimeout,
+    keepAliveTimeout: timeouts.keepAliveTimeout,
+    headersTimeout,
+  };
   // Node checks request timeouts on a timer (30 s by default): a shorter requestTimeout needs a
   // shorter period to be honoured at all.
   if (timeouts.requestTimeout > 0) {

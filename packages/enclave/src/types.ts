@@ -103,6 +103,8 @@ export interface EnclaveOptions {
   connectionTimeout?: number;
   keepAliveTimeout?: number;
   requestTimeout?: number;
+  /** Deadline for a request's headers in ms (default 60 s, or requestTimeout when shorter). */
+  headersTimeout?: number;
   maxRequestsPerSocket?: number;
   http2SessionTimeout?: number;
   https?: Record<string, unknown>;

@@ -484,3 +484,13 @@ test('the server error codes are exported', () => {
     assert.equal(errorCodes[code].code, code);
   }
 });
+
+test('headers have a 60 s deadline by default even with requestTimeout 0 (slowloris)', async () => {
+  const app = enclave();
+  assert.equal(app.server.requestTimeout, 0);
+  assert.equal(app.server.headersTimeout, 60_000);
+  const bounded = enclave({ requestTimeout: 5_000 });
+  assert.equal(bounded.server.headersTimeout, 5_000);
+  const custom = enclave({ headersTimeout: 1_000 });
+  assert.equal(custom.server.headersTimeout, 1_000);
+});
