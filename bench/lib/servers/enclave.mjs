@@ -1,0 +1,6 @@
+import enclave from 'enclave';
+import { startFastifyFamily } from './fastify-family.mjs';
+
+export function start(scenario, options) {
+  return startFastifyFamily(enclave, scenario, options);
+}
