@@ -221,3 +221,15 @@ describe('ContentTypeParserStore: encapsulation', () => {
     assert.equal((await chosenBy(root, 'a/b')).body, 'child instance');
   });
 });
+
+test('header lookups are remembered, bounded, and forgotten when the parsers change', () => {
+  const store = ContentTypeParserStore.createRoot({ bodyLimit: 1024, onProtoPoisoning: 'error', onConstructorPoisoning: 'error' });
+  const first = store.lookup('application/json; charset=utf-8');
+  assert.equal(first?.mediaType.essence, 'application/json');
+  assert.equal(store.lookup('application/json; charset=utf-8'), first, 'a repeated header is answered from the cache');
+  for (let index = 0; index < 1000; index++) store.lookup(`application/x-${index}`);
+  assert.ok((store as any).lookups.size <= 100, 'client-chosen headers cannot grow the cache without bound');
+  assert.equal(store.lookup('application/xml'), null);
+  store.add('application/xml', { parseAs: 'string' }, () => 'xml', undefined);
+  assert.equal(store.lookup('application/xml')?.mediaType.essence, 'application/xml', 'adding a parser clears stale answers');
+});

@@ -7,7 +7,6 @@ import type { Readable } from 'node:stream';
 import { errorCodes } from '../errors.js';
 import { asClientError, discardBody, type RawRequestLike, readBody, readDeclaredLength } from './body-reader.js';
 import type { ContentTypeParserEntry, ContentTypeParserStore } from './content-type-store.js';
-import { parseMediaType } from './media-type.js';
 
 export { createJsonParser, createJsonParser as getDefaultJsonParser, type PoisoningAction, parseTextBody } from './builtin-parsers.js';
 export {
@@ -142,14 +141,14 @@ export function parseRequestBody(
       done(null, undefined, undefined);
       return;
     }
-    const mediaType = typeof contentType === 'string' ? parseMediaType(contentType) : null;
-    entry = mediaType === null ? undefined : store.match(mediaType);
-    if (mediaType === null || entry === undefined) {
+    const found = typeof contentType === 'string' ? store.lookup(contentType) : null;
+    if (found === null) {
       discardBody(raw, payload);
       done(errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(quoteHeader(contentType)));
       return;
     }
-    essence = mediaType.essence;
+    entry = found.entry;
+    essence = found.mediaType.essence;
   }
 
   const parser = entry;

@@ -89,6 +89,15 @@ function parametersMatch(required: Record<string, string>, given: Record<string,
  * const child = root.createChild()
  * child.add('application/xml', { parseAs: 'string' }, (request, body) => parseXml(body), instance)
  */
+/** How many distinct Content-Type headers a store remembers. */
+const LOOKUP_CACHE_LIMIT = 100;
+
+/** A Content-Type header resolved: its parsed media type and the parser it selects. */
+export interface HeaderLookup {
+  readonly mediaType: MediaType;
+  readonly entry: ContentTypeParserEntry;
+}
+
 export class ContentTypeParserStore {
   /** String matchers by essence; within an essence, the ones naming more parameters first. */
   private readonly byEssence: Map<string, ContentTypeParserEntry[]>;
@@ -96,6 +105,12 @@ export class ContentTypeParserStore {
   private catchAll: ContentTypeParserEntry | undefined;
   /** The factory `bodyLimit`, used when a caller gives no valid route limit. */
   readonly defaultBodyLimit: number;
+  /**
+   * Content-Type header → what it selects (null: refused), so a repeated header is parsed and
+   * matched once. The keys come from clients, so the map is capped (oldest entry out first) and
+   * cleared whenever the parsers change.
+   */
+  private readonly lookups = new Map<string, HeaderLookup | null>();
 
   constructor(parent?: ContentTypeParserStore, defaultBodyLimit = DEFAULT_BODY_LIMIT) {
     this.byEssence = new Map();
@@ -170,6 +185,7 @@ export class ContentTypeParserStore {
 
   /** Removes every parser of this context, built-ins and catch-all included. */
   removeAll(): void {
+    this.lookups.clear();
     this.byEssence.clear();
     this.patterns.length = 0;
     this.catchAll = undefined;
@@ -215,7 +231,20 @@ export class ContentTypeParserStore {
     return entries?.find((entry) => entry.label === label);
   }
 
+  /** Parses a Content-Type header and picks its parser: null when malformed or unsupported. */
+  lookup(header: string): HeaderLookup | null {
+    const cached = this.lookups.get(header);
+    if (cached !== undefined) return cached;
+    const mediaType = parseMediaType(header);
+    const entry = mediaType === null ? undefined : this.match(mediaType);
+    const result = mediaType === null || entry === undefined ? null : { mediaType, entry };
+    if (this.lookups.size >= LOOKUP_CACHE_LIMIT) this.lookups.delete(this.lookups.keys().next().value as string);
+    this.lookups.set(header, result);
+    return result;
+  }
+
   private delete(label: string): boolean {
+    this.lookups.clear();
     if (label === '*') {
       const had = this.catchAll !== undefined;
       this.catchAll = undefined;
