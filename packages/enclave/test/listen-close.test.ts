@@ -130,30 +130,38 @@ function requestsSeen(server: http.Server, count: number, capMs = 1000): Promise
   });
 }
 
+/**
+ * Starts a slow request on a kept-alive connection, calls close() while it runs, then sends a
+ * second request on the same connection; resolves with everything the socket received.
+ */
+async function closeDuringSlowRequest(app: ReturnType<typeof enclave>, slowBody: string, extraHeaders: string): Promise<string> {
+  let started!: () => void;
+  const handlerStarted = new Promise<void>((resolve) => { started = resolve; });
+  const bothArrived = requestsSeen(app.server, 2);
+  app.get('/slow', async () => {
+    started();
+    await bothArrived;
+    return slowBody;
+  });
+  app.get('/fast', async () => 'fast');
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  const socket = net.connect(Number(new URL(address).port), '127.0.0.1');
+  let received = '';
+  socket.on('data', (chunk) => { received += chunk.toString(); });
+  const socketClosed = new Promise((resolve) => socket.on('close', resolve));
+  socket.write('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
+  await withTimeout(handlerStarted);
+  const closing = app.close();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  socket.write(`GET /fast HTTP/1.1\r\nHost: x\r\n${extraHeaders}\r\n`);
+  await withTimeout(socketClosed);
+  await withTimeout(closing);
+  return received;
+}
+
 describe('close', () => {
   test('in-flight requests finish with 200; a request sent on the kept-alive connection meanwhile gets 503', async () => {
-    const app = enclave();
-    let started!: () => void;
-    const handlerStarted = new Promise<void>((resolve) => { started = resolve; });
-    const bothArrived = requestsSeen(app.server, 2);
-    app.get('/slow', async () => {
-      started();
-      await bothArrived;
-      return 'slow done';
-    });
-    app.get('/fast', async () => 'fast');
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const socket = net.connect(Number(new URL(address).port), '127.0.0.1');
-    let received = '';
-    socket.on('data', (chunk) => { received += chunk.toString(); });
-    const socketClosed = new Promise((resolve) => socket.on('close', resolve));
-    socket.write('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
-    await withTimeout(handlerStarted);
-    const closing = app.close();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    socket.write('GET /fast HTTP/1.1\r\nHost: x\r\n\r\n');
-    await withTimeout(socketClosed);
-    await withTimeout(closing);
+    const received = await closeDuringSlowRequest(enclave(), 'slow done', '');
     const responses = received.split(/(?=HTTP\/1\.1 )/);
     assert.equal(responses.length, 2, received);
     assert.match(responses[0] as string, /^HTTP\/1\.1 200 /);
@@ -231,28 +239,7 @@ describe('close', () => {
   });
 
   test('return503OnClosing: false lets requests on open connections through', async () => {
-    const app = enclave({ return503OnClosing: false });
-    let started!: () => void;
-    const handlerStarted = new Promise<void>((resolve) => { started = resolve; });
-    const bothArrived = requestsSeen(app.server, 2);
-    app.get('/slow', async () => {
-      started();
-      await bothArrived;
-      return 'slow';
-    });
-    app.get('/fast', async () => 'fast');
-    const address = await app.listen({ port: 0, host: '127.0.0.1' });
-    const socket = net.connect(Number(new URL(address).port), '127.0.0.1');
-    let received = '';
-    socket.on('data', (chunk) => { received += chunk.toString(); });
-    const socketClosed = new Promise((resolve) => socket.on('close', resolve));
-    socket.write('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
-    await withTimeout(handlerStarted);
-    const closing = app.close();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    socket.write('GET /fast HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
-    await withTimeout(socketClosed);
-    await withTimeout(closing);
+    const received = await closeDuringSlowRequest(enclave({ return503OnClosing: false }), 'slow', 'Connection: close\r\n');
     assert.match(received, /slow/);
     assert.match(received, /fast$/);
     assert.doesNotMatch(received, / 503 /);

@@ -5,14 +5,8 @@ import type { AddressInfo, Server } from 'node:net';
 import { errorCodes } from '../errors.js';
 import { runApplicationHooks } from '../lifecycle/hooks.js';
 import type { RootState } from '../scope/root-state.js';
+import type { ListenOptions } from '../types.js';
 
-export interface ListenOptions {
-  port?: number | string;
-  host?: string;
-  backlog?: number;
-  signal?: AbortSignal;
-  listenTextResolver?: (address: string) => string;
-}
 
 /** The URL form of an address: `http://127.0.0.1:3000`, `http://[::1]:3000`. */
 export function formatAddress(address: AddressInfo | string | null, secure: boolean): string {
