@@ -115,12 +115,18 @@ test('npm start prints the address, the key and three working curl commands, and
       body: JSON.stringify({ title: 'Dune', author: 'Frank Herbert', year: 1965, tags: ['sf'] }),
     });
     assert.equal(create.status, 201);
+    const created = (await create.json()) as Record<string, unknown>;
+    assert.equal(typeof created.id, 'number');
+    assert.equal(created.title, 'Dune');
+    assert.equal(created.supplierCost, undefined);
     const refused = await fetch(`${address}/admin/books`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ title: 'No key' }),
     });
     assert.equal(refused.status, 401);
+    assert.deepEqual(await refused.json(), { error: 'missing authorization header' });
+    assert.equal(refused.headers.get('www-authenticate'), 'Bearer');
     server.kill('SIGTERM');
     const [code] = await once(server, 'exit');
     assert.equal(code, 0);
