@@ -32,15 +32,12 @@ export function handleError(reply: any, error: unknown): void {
     return;
   }
   reply[kSent] = false;
-  if (!(error instanceof Error)) {
-    // Fastify answers a thrown non-Error value with that value as the payload, with its
-    // `statusCode` when it carries a valid one, else 500.
-    reply.raw.statusCode = statusOf(error, 500);
-    sendPayload(reply, error === undefined ? new errorCodes.FST_ERR_SEND_UNDEFINED_ERR() : error);
-    return;
-  }
+  if (error === undefined) error = new errorCodes.FST_ERR_SEND_UNDEFINED_ERR();
   const route = reply[kRoute] as CompiledRoute;
-  res.statusCode = statusOf(error, res.statusCode);
+  // A thrown value that is not an Error takes the same path, as in Fastify: onError hooks and
+  // error handlers see it (@fastify/rate-limit throws a plain object with a statusCode), and the
+  // default handler sends it as the payload, with its `statusCode` when valid, else 500.
+  res.statusCode = statusOf(error, error instanceof Error ? res.statusCode : 500);
   if (!reply[kOnErrorDone] && route.hooks.onError !== null) {
     reply[kOnErrorDone] = true;
     runObserverHooks(
@@ -55,7 +52,7 @@ export function handleError(reply: any, error: unknown): void {
   callErrorHandler(reply, error);
 }
 
-function callErrorHandler(reply: any, error: Error): void {
+function callErrorHandler(reply: any, error: unknown): void {
   const entry = reply[kErrorHandler] as ErrorHandlerEntry;
   if (entry.fn === null) {
     sendDefaultError(reply, error);
@@ -93,7 +90,11 @@ function logError(reply: any, error: Error, statusCode: number): void {
 const defaultErrorSent = new WeakSet<object>();
 
 /** The default handler: log at the right level, serialize `{ statusCode, code, error, message }`. */
-export function sendDefaultError(reply: any, error: Error): void {
+export function sendDefaultError(reply: any, error: unknown): void {
+  if (!(error instanceof Error)) {
+    sendPayload(reply, error);
+    return;
+  }
   const statusCode: number = reply.raw.statusCode;
   const code = (error as { code?: unknown }).code;
   const body = {

@@ -5,6 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseRequestBody } from '../http/content-type-parser.js';
 import type { RootState } from '../scope/root-state.js';
 import type { CompiledRoute } from './compiled-route.js';
+import { NullObject } from './null-object.js';
 import { handleError } from './error-handling.js';
 import { runObserverHooks, runRequestHooks, runValueHooks } from './hooks.js';
 import { sendPayload } from './send.js';
@@ -206,7 +207,7 @@ export function createRequestListener(root: RootState): (raw: IncomingMessage, r
       const queryStart = url.indexOf('?');
       const path = queryStart === -1 ? url : url.slice(0, queryStart);
       // A fresh object even when empty: validation may fill in defaults.
-      let query = Object.create(null);
+      let query = new NullObject();
       let queryError: Error | undefined;
       if (queryStart !== -1) {
         try {

@@ -7,6 +7,7 @@ import { finished } from 'node:stream';
 import { errorCodes } from '../errors.js';
 import type { Context } from '../scope/context.js';
 import type { CompiledRoute } from './compiled-route.js';
+import { NullObject } from './null-object.js';
 import { runNotFoundHandler, sendPayload } from './send.js';
 import { kErrorHandler, kHeaders, kHijacked, kOnErrorDone, kRoute, kSent, kSerializer, kStartTime } from './symbols.js';
 
@@ -143,7 +144,7 @@ export function buildReplyClass(context: Context): new (raw: any, request: any, 
     this.request = request;
     this.log = log;
     this[kRoute] = route;
-    this[kHeaders] = Object.create(null);
+    this[kHeaders] = new NullObject();
     this[kSent] = false;
     this[kHijacked] = false;
     this[kSerializer] = null;

@@ -1,7 +1,7 @@
 // From reply.send(payload) to bytes on the socket: preSerialization and serialization for
 // values that are not already bytes, onSend, then one writeHead and end (or a piped stream).
 import { STATUS_CODES } from 'node:http';
-import { pipeline, type Readable } from 'node:stream';
+import { finished, type Readable } from 'node:stream';
 import { errorCodes } from '../errors.js';
 import type { CompiledRoute } from './compiled-route.js';
 import { handleError } from './error-handling.js';
@@ -144,6 +144,27 @@ function closeIdleConnectionsSoon(server: unknown): void {
   setImmediate(() => (server as { closeIdleConnections?: () => void }).closeIdleConnections?.());
 }
 
+/**
+ * Streams a payload into the response: `pipe` and one listener on each side, rather than
+ * `pipeline`, which puts four more 'close' listeners on the response — with plugins that watch
+ * it as well (@fastify/static, @fastify/compress, @fastify/multipart) Node warned of a leak.
+ */
+function pipeToResponse(reply: any, payload: Readable, res: any): void {
+  // The client went away: release the source (a file descriptor, a compression stream).
+  res.once('close', () => {
+    if (!payload.readableEnded) payload.destroy();
+  });
+  // The source failed after the headers went out: the only honest answer is a cut response.
+  finished(payload, { readable: true, writable: false }, (error) => {
+    if (!error) return;
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') {
+      reply.log.warn({ err: error }, 'the response stream failed after the headers were sent');
+    }
+    if (!res.writableEnded) res.destroy();
+  });
+  payload.pipe(res);
+}
+
 function writeResponse(reply: any, payload: unknown): void {
   const res = reply.raw;
   if (res.headersSent || res.destroyed) {
@@ -165,11 +186,7 @@ function writeResponse(reply: any, payload: unknown): void {
       res.end();
       return;
     }
-    pipeline(payload, res, (error: NodeJS.ErrnoException | null) => {
-      if (error && (error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') {
-        reply.log.warn({ err: error }, 'the response stream failed after the headers were sent');
-      }
-    });
+    pipeToResponse(reply, payload, res);
     return;
   }
   if (payload !== undefined && payload !== null && typeof payload !== 'string' && !isBytes(payload)) {
