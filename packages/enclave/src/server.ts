@@ -85,6 +85,35 @@ function normalizeOptions(options: Record<string, any>): NormalizedOptions {
   };
 }
 
+/**
+ * `initialConfig`: the options that shape the server with their defaults filled in, as Fastify
+ * reports them (@fastify/multipart takes its default file size from `bodyLimit` there), plus
+ * whatever else the factory was given.
+ */
+function createInitialConfig(given: Record<string, any>, normalized: NormalizedOptions): Readonly<Record<string, unknown>> {
+  return Object.freeze({
+    connectionTimeout: 0,
+    keepAliveTimeout: 72_000,
+    maxRequestsPerSocket: 0,
+    requestTimeout: 0,
+    bodyLimit: normalized.bodyLimit,
+    caseSensitive: normalized.caseSensitive,
+    allowUnsafeRegex: false,
+    ignoreTrailingSlash: normalized.ignoreTrailingSlash,
+    ignoreDuplicateSlashes: normalized.ignoreDuplicateSlashes,
+    disableRequestLogging: normalized.disableRequestLogging,
+    maxParamLength: normalized.maxParamLength,
+    onProtoPoisoning: normalized.onProtoPoisoning,
+    onConstructorPoisoning: normalized.onConstructorPoisoning,
+    pluginTimeout: normalized.pluginTimeout,
+    requestIdHeader: false,
+    requestIdLogLabel: normalized.requestIdLogLabel,
+    http2SessionTimeout: 72_000,
+    exposeHeadRoutes: normalized.exposeHeadRoutes,
+    ...given,
+  });
+}
+
 function createHttpServer(options: Record<string, any>, listener: http.RequestListener): http.Server {
   if (typeof options.serverFactory === 'function') return options.serverFactory(listener, options);
   const timeouts = {
@@ -147,7 +176,7 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
   } as any);
   const root = {
     options: normalized,
-    initialConfig: Object.freeze({ ...given }),
+    initialConfig: createInitialConfig(given, normalized),
     router,
     routes: [],
     contexts: [],

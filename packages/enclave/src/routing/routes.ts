@@ -2,6 +2,7 @@
 // is declared) with their record as the store; everything the request path needs is compiled
 // from the record at ready.
 import { errorCodes } from '../errors.js';
+import { requestHookNames } from '../lifecycle/hook-names.js';
 import type { Context } from '../scope/context.js';
 import type { RouteRecord } from './route-record.js';
 import { validateRouteOptions } from './route-options.js';
@@ -60,6 +61,30 @@ export function addRoute(context: Context, given: Record<string, any>): void {
   };
   for (const path of paths) addToRouter(context, options.methods, path, options, record);
   root.routes.push(record);
+  announceHeadTwins(context, record, paths);
+}
+
+/**
+ * Fastify announces the HEAD route it derives from a GET route to the onRoute hooks, and plugins
+ * rely on it (@fastify/swagger's `exposeHeadRoutes` lists those operations). The twin itself is
+ * added at ready and answers with the GET route's record, so a hook's changes to these options
+ * are not applied; copying the hook arrays keeps them from reaching the GET route either.
+ */
+function announceHeadTwins(context: Context, record: RouteRecord, paths: string[]): void {
+  const hooks = context.hooks.get('onRoute');
+  if (hooks === undefined || hooks.length === 0) return;
+  const { root } = context;
+  if (!record.methods.includes('GET') || record.methods.includes('HEAD')) return;
+  if ((record.options.exposeHeadRoute ?? root.options.exposeHeadRoutes) === false) return;
+  const constraints = record.options.constraints ?? {};
+  for (const path of paths) {
+    if (root.router.hasRoute('HEAD' as any, path, constraints)) continue;
+    const headOptions: Record<string, any> = { ...record.options, method: 'HEAD', url: path };
+    for (const name of requestHookNames) {
+      if (Array.isArray(headOptions[name])) headOptions[name] = [...headOptions[name]];
+    }
+    for (const hook of hooks) hook.fn.call(hook.instance, headOptions);
+  }
 }
 
 /** For every GET route without an explicit HEAD route, answer HEAD with the same route. */
