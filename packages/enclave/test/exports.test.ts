@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { consumerCompilerOptions } from './consumer-compiler-options.js';
 
 const fixtures = fileURLToPath(new URL('./exports/', import.meta.url));
 const packagesDir = fileURLToPath(new URL('../../', import.meta.url));
@@ -50,16 +51,7 @@ describe('built packages load by name from CommonJS and ES modules', () => {
   }
 });
 
-const compilerOptions: ts.CompilerOptions = {
-  module: ts.ModuleKind.Node16,
-  moduleResolution: ts.ModuleResolutionKind.Node16,
-  target: ts.ScriptTarget.ES2022,
-  strict: true,
-  exactOptionalPropertyTypes: true,
-  noEmit: true,
-  skipLibCheck: true,
-  types: ['node'],
-};
+const compilerOptions = consumerCompilerOptions;
 
 function describeDiagnostics(diagnostics: readonly ts.Diagnostic[]): string {
   return ts.formatDiagnostics(diagnostics, {

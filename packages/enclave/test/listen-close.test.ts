@@ -20,6 +20,21 @@ function withTimeout<T>(promise: Promise<T>, ms = 2000): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** One GET over an HTTP/2 session: its status and body. */
+function http2Get(client: http2.ClientHttp2Session, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const stream = client.request({ ':path': path });
+    let data = '';
+    let status = 0;
+    stream.on('response', (headers) => { status = Number(headers[':status']); });
+    stream.setEncoding('utf8');
+    stream.on('data', (chunk) => { data += chunk; });
+    stream.on('end', () => resolve({ status, body: data }));
+    stream.on('error', reject);
+    stream.end();
+  });
+}
+
 function get(url: string, agent?: http.Agent): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     http.get(url, { agent }, (res) => {
@@ -333,17 +348,7 @@ describe('server options', () => {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const client = http2.connect(address);
     try {
-      const { status, body } = await withTimeout(new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const stream = client.request({ ':path': '/' });
-        let data = '';
-        let status = 0;
-        stream.on('response', (headers) => { status = Number(headers[':status']); });
-        stream.setEncoding('utf8');
-        stream.on('data', (chunk) => { data += chunk; });
-        stream.on('end', () => resolve({ status, body: data }));
-        stream.on('error', reject);
-        stream.end();
-      }));
+      const { status, body } = await withTimeout(http2Get(client, '/'));
       assert.equal(status, 200);
       assert.deepEqual(JSON.parse(body), { version: '2.0', protocol: 'http' });
     } finally {
@@ -367,17 +372,7 @@ describe('server options', () => {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const client = http2.connect(address);
     client.on('error', () => {});
-    const request = (path: string) => new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const stream = client.request({ ':path': path });
-      let data = '';
-      let status = 0;
-      stream.on('response', (headers) => { status = Number(headers[':status']); });
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk) => { data += chunk; });
-      stream.on('end', () => resolve({ status, body: data }));
-      stream.on('error', reject);
-      stream.end();
-    });
+    const request = (path: string) => http2Get(client, path);
     let duringClose: Promise<{ status: number; body: string }> | undefined;
     app.addHook('preClose', async () => {
       // Still accepting streams here, but already closing: the answer is 503, not a crash.

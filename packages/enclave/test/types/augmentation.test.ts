@@ -8,20 +8,12 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { consumerCompilerOptions } from '../consumer-compiler-options.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/commonjs-augmentation.cts', import.meta.url));
 
 test('a CommonJS consumer augments EnclaveInstance and EnclaveRequest through `export =`', () => {
-  const program = ts.createProgram([fixture], {
-    module: ts.ModuleKind.Node16,
-    moduleResolution: ts.ModuleResolutionKind.Node16,
-    target: ts.ScriptTarget.ES2022,
-    strict: true,
-    exactOptionalPropertyTypes: true,
-    noEmit: true,
-    skipLibCheck: true,
-    types: ['node'],
-  });
+  const program = ts.createProgram([fixture], consumerCompilerOptions);
   const diagnostics = ts.getPreEmitDiagnostics(program);
   const text = ts.formatDiagnostics(diagnostics, {
     getCanonicalFileName: (name) => name,
