@@ -62,6 +62,25 @@ function createAbortError(): Error {
 
 function noop(): void {}
 
+/** A chunk as bytes: node streams in object or string mode may hand over other things. */
+function toBuffer(chunk: unknown): Buffer | undefined {
+  if (Buffer.isBuffer(chunk)) return chunk;
+  if (typeof chunk === 'string') return Buffer.from(chunk, 'utf8');
+  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+  return undefined;
+}
+
+function notBytesError(): Error {
+  return Object.assign(new TypeError('The request body stream produced a chunk that is not bytes'), { statusCode: 500 });
+}
+
+/** Why a read must stop after `received` bytes (`counted` of them as sent), if it must. */
+function overrun(received: number, counted: number | undefined, declaredLength: number | undefined, limit: number): Error | undefined {
+  if (declaredLength !== undefined && counted !== undefined && counted > declaredLength) return errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH();
+  if (received > limit) return errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
+  return undefined;
+}
+
 /**
  * Stops caring about a body that will not be read: a transformed stream (decompression, …) is
  * destroyed so it does no more work, and the raw request is resumed so the rest of the body is
@@ -102,8 +121,12 @@ export function readBody(
     return;
   }
 
-  const isRaw = payload === (raw as unknown);
-  const watchesRaw = !isRaw && typeof raw?.on === 'function' && typeof raw.removeListener === 'function';
+  if (payload === (raw as unknown)) {
+    readRawRequest(payload, declaredLength, limit, asString, done);
+    return;
+  }
+  // A preParsing stream stands in for the request: the request's own abort still ends the read.
+  const watchesRaw = typeof raw?.on === 'function' && typeof raw.removeListener === 'function';
   const decoder = asString ? new StringDecoder('utf8') : undefined;
   const chunks: Buffer[] = [];
   let text = '';
@@ -111,7 +134,6 @@ export function readBody(
   let finished = false;
 
   const encodedLength = (): number | undefined => {
-    if (isRaw) return received;
     const reported = (payload as { receivedEncodedLength?: unknown }).receivedEncodedLength;
     return typeof reported === 'number' ? reported : undefined;
   };
@@ -136,26 +158,12 @@ export function readBody(
     done(error);
   };
 
-  function onData(chunk: unknown): void {
+  function onData(chunk: unknown) {
     if (finished) return;
-    let buffer: Buffer;
-    if (Buffer.isBuffer(chunk)) buffer = chunk;
-    else if (typeof chunk === 'string') buffer = Buffer.from(chunk, 'utf8');
-    else if (chunk instanceof Uint8Array) buffer = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-    else {
-      stop(Object.assign(new TypeError('The request body stream produced a chunk that is not bytes'), { statusCode: 500 }));
-      return;
-    }
-    received += buffer.length;
-    const counted = encodedLength();
-    if (declaredLength !== undefined && counted !== undefined && counted > declaredLength) {
-      stop(errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
-      return;
-    }
-    if (received > limit) {
-      stop(errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
-      return;
-    }
+    const buffer = toBuffer(chunk);
+    if (buffer === undefined) return stop(notBytesError());
+    const error = overrun((received += buffer.length), encodedLength(), declaredLength, limit);
+    if (error !== undefined) return stop(error);
     if (decoder) text += decoder.write(buffer);
     else chunks.push(buffer);
   }
@@ -174,7 +182,7 @@ export function readBody(
   function onError(err: unknown): void {
     if (finished) return;
     cleanup();
-    if (!isRaw && typeof raw?.resume === 'function') raw.resume();
+    if (typeof raw?.resume === 'function') raw.resume();
     done(asClientError(err, 'Reading the request body failed'));
   }
 
@@ -204,4 +212,66 @@ export function readBody(
   }
   if (payload.readableEnded) onEnd();
   else payload.resume();
+}
+
+/**
+ * readBody when the payload is the request itself, the path of nearly every body: the bytes
+ * received are the encoded length, the chunks are decoded once at the end (a character split
+ * across chunks survives, as with a StringDecoder), and the listeners stay on the request, which
+ * is dropped with it, instead of being removed one by one. Node emits 'error' on a request only
+ * while it has listeners, so one that fails later finds ours and is ignored.
+ */
+function readRawRequest(
+  raw: Readable,
+  declaredLength: number | undefined,
+  limit: number,
+  asString: boolean,
+  done: BodyReadCallback,
+): void {
+  let first: Buffer | undefined;
+  let chunks: Buffer[] | undefined;
+  let received = 0;
+  let finished = false;
+
+  const stop = (error: Error): void => {
+    finished = true;
+    discardBody(raw, raw);
+    done(error);
+  };
+
+  raw.on('data', (chunk: unknown) => {
+    if (finished) return;
+    const buffer = toBuffer(chunk);
+    if (buffer === undefined) return stop(notBytesError());
+    const error = overrun((received += buffer.length), received, declaredLength, limit);
+    if (error !== undefined) return stop(error);
+    if (first === undefined) first = buffer;
+    else if (chunks === undefined) chunks = [first, buffer];
+    else chunks.push(buffer);
+  });
+  const onEnd = (): void => {
+    if (finished) return;
+    finished = true;
+    if (declaredLength !== undefined && received !== declaredLength) {
+      done(errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+      return;
+    }
+    // A copy for Buffer bodies: the one chunk of an injected request is the caller's own buffer.
+    const bytes = chunks !== undefined ? Buffer.concat(chunks, received) : first === undefined ? Buffer.alloc(0) : asString ? first : Buffer.from(first);
+    done(null, asString ? bytes.toString('utf8') : bytes);
+  };
+  raw.on('end', onEnd);
+  raw.on('error', (err: unknown) => {
+    if (finished) return;
+    finished = true;
+    done(asClientError(err, 'Reading the request body failed'));
+  });
+  raw.on('close', () => {
+    // 'close' without 'end' first: the request was destroyed mid-body.
+    if (finished) return;
+    finished = true;
+    done(createAbortError());
+  });
+  if (raw.readableEnded) onEnd();
+  else raw.resume();
 }

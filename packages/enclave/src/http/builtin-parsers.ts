@@ -37,7 +37,8 @@ function toPoisoningAction(value: unknown): PoisoningAction {
 function findForeignCharset(request: unknown): { essence: string; charset: string } | undefined {
   const headers = (request as { headers?: Record<string, unknown> } | null | undefined)?.headers;
   const header = headers?.['content-type'];
-  if (typeof header !== 'string') return undefined;
+  // No parameters, no charset: the common `application/json` needs no parsing.
+  if (typeof header !== 'string' || !header.includes(';')) return undefined;
   const mediaType = parseMediaType(header);
   const charset = mediaType?.parameters.charset;
   if (mediaType === null || charset === undefined) return undefined;
