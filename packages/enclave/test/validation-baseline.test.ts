@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { ValidatableRequest, ValidatorCompilerInput } from '../src/schema/contracts.js';
 import type { EnclaveError } from '../src/errors.js';
+import { createAjv } from '../src/schema/ajv-factory.js';
 import { SchemaController } from '../src/schema/schema-controller.js';
 
 function request(parts: Partial<ValidatableRequest> = {}): ValidatableRequest {
@@ -82,6 +83,27 @@ describe('baseline Ajv options', () => {
     );
     const error = validate!(request({ query: { limit: '10' } }), undefined) as Error;
     assert.equal(error.message, 'querystring/limit must be integer');
+  });
+
+  test("Ajv's code optimizer is off unless customOptions.code turns it on, other code options kept", () => {
+    assert.equal(createAjv({}, {}).opts.code.optimize, 0);
+    const custom = createAjv({}, { customOptions: { code: { lines: true } } }).opts.code;
+    assert.equal(custom.optimize, 0);
+    assert.equal(custom.lines, true);
+    assert.equal(createAjv({}, { customOptions: { code: { optimize: 2 } } }).opts.code.optimize, 2);
+  });
+
+  test('without the optimizer the validators answer the same', () => {
+    const schema = { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', minLength: 1 }, age: { type: 'integer', default: 0 } } };
+    const plain = createAjv({}, {}).compile(schema);
+    const optimized = createAjv({}, { customOptions: { code: { optimize: 1 } } }).compile(schema);
+    for (const input of [{ name: 'Ada' }, { name: '' }, { age: '3' }, { name: 'x', age: 'no' }, { name: 'x', extra: 1 }, null, []]) {
+      const a = structuredClone(input);
+      const b = structuredClone(input);
+      assert.equal(plain(a), optimized(b), JSON.stringify(input));
+      assert.deepEqual(a, b);
+      assert.deepEqual(plain.errors, optimized.errors);
+    }
   });
 });
 
