@@ -42,6 +42,9 @@ type Next = (error?: unknown) => void;
  */
 export function runRequestHooks(hooks: HookEntry[], request: any, reply: any, next: Next): void {
   let index = 0;
+  // One pair of promise callbacks for the whole chain, not one per hook.
+  const onResolved = () => step();
+  const onRejected = (rejected: unknown) => next(rejected ?? new errorCodes.FST_ERR_SEND_UNDEFINED_ERR());
   function step(error?: unknown): void {
     if (error) {
       next(error);
@@ -61,7 +64,7 @@ export function runRequestHooks(hooks: HookEntry[], request: any, reply: any, ne
       return;
     }
     if (isThenable(result)) {
-      result.then(() => step(), (rejected) => next(rejected ?? new errorCodes.FST_ERR_SEND_UNDEFINED_ERR()));
+      result.then(onResolved, onRejected);
     } else if (hook.fn.length < 3) {
       // A synchronous hook that does not take `done` has finished when it returns.
       step();
@@ -83,6 +86,8 @@ export function runValueHooks(
 ): void {
   let index = 0;
   let current = value;
+  const onResolved = (resolved: unknown) => step(null, resolved);
+  const onRejected = (rejected: unknown) => next(rejected ?? new errorCodes.FST_ERR_SEND_UNDEFINED_ERR());
   function step(error?: unknown, replacement?: unknown): void {
     if (error) {
       next(error);
@@ -102,10 +107,7 @@ export function runValueHooks(
       return;
     }
     if (isThenable(result)) {
-      result.then(
-        (resolved) => step(null, resolved),
-        (rejected) => next(rejected ?? new errorCodes.FST_ERR_SEND_UNDEFINED_ERR()),
-      );
+      result.then(onResolved, onRejected);
     } else if (hook.fn.length < 4) {
       step(null, result);
     }
