@@ -2,7 +2,7 @@
 import http from 'node:http';
 import http2 from 'node:http2';
 import https from 'node:https';
-import { parse as parseQuerystring } from 'node:querystring';
+import { parse as parseQuerystring } from 'fast-querystring';
 import Router from 'find-my-way';
 import proxyAddr from 'proxy-addr';
 import { findNotFoundRoute } from './boot.js';
