@@ -2,23 +2,14 @@
 // the functions with the most self time, and self time grouped by where the code lives.
 //
 //   node bench/profile-summary.mjs bench/.results/profiles/enclave-A-round1.cpuprofile [--top 10]
-import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { functionLabel, readSelfTimes } from './lib/cpuprofile.mjs';
 import { markdownTable } from './lib/stats.mjs';
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '10' } } });
 if (positionals.length === 0) {
   process.stderr.write('usage: node bench/profile-summary.mjs <file.cpuprofile>... [--top 10]\n');
   process.exit(1);
-}
-
-function shortUrl(url) {
-  if (!url) return '';
-  const modules = url.lastIndexOf('node_modules/');
-  if (modules !== -1) return url.slice(modules + 'node_modules/'.length);
-  const packages = url.indexOf('/packages/');
-  if (packages !== -1) return url.slice(packages + 1);
-  return url.replace(/^file:\/\//, '');
 }
 
 function origin(url) {
@@ -35,27 +26,19 @@ function origin(url) {
 }
 
 for (const file of positionals) {
-  const profile = JSON.parse(readFileSync(file, 'utf8'));
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const selfMicros = new Map();
-  for (let index = 0; index < profile.samples.length; index++) {
-    const id = profile.samples[index];
-    selfMicros.set(id, (selfMicros.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0));
-  }
   const functions = new Map();
   const urls = new Map();
   const origins = new Map();
   let total = 0;
   let idle = 0;
-  for (const [id, micros] of selfMicros) {
-    const { callFrame } = byId.get(id);
+  for (const { callFrame, micros } of readSelfTimes(file)) {
     total += micros;
     if (callFrame.functionName === '(idle)') {
       idle += micros;
       continue;
     }
     const name = callFrame.functionName || '(anonymous)';
-    const key = `${name} ${shortUrl(callFrame.url)}${callFrame.url ? `:${callFrame.lineNumber + 1}` : ''}`;
+    const key = functionLabel(callFrame);
     functions.set(key, (functions.get(key) ?? 0) + micros);
     urls.set(key, callFrame.url);
     const where = callFrame.url ? origin(callFrame.url) : name.startsWith('(') ? name : '(native / V8)';
