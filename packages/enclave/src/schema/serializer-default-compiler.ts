@@ -1,7 +1,7 @@
 import fastJsonStringify, { type Schema as FastJsonSchema } from 'fast-json-stringify';
 import { BoundedCache, SCHEMA_CACHE_LIMIT } from './bounded-cache.js';
 import type { SerializeFunction, SerializerCompiler } from './contracts.js';
-import { cloneSchema, containsLineTerminator, fingerprintSchema } from './serializer-schema-fingerprint.js';
+import { cloneSchema, containsLineTerminator, copyFromKey, fingerprintSchema } from './serializer-schema-fingerprint.js';
 
 // See `hasLineTerminatorInName`: refusing the schema is the only safe answer short of patching
 // fast-json-stringify, and such names are almost certainly a mistake.
@@ -76,7 +76,7 @@ export function createDefaultSerializerCompilerFactory(limit: number = SCHEMA_CA
       // Without a `$ref` the shared schemas cannot change the output; leaving them out also
       // spares fast-json-stringify from checking every one of them again.
       const options = hasRef ? { schema: externalSchemas() as Record<string, FastJsonSchema> } : {};
-      const serializer = fastJsonStringify(cloneSchema(schema), options) as SerializeFunction;
+      const serializer = fastJsonStringify(key === undefined ? cloneSchema(schema) : copyFromKey<FastJsonSchema>(key), options) as SerializeFunction;
       if (cacheKey !== undefined) serializers.set(cacheKey, serializer);
       return serializer;
     };

@@ -39,49 +39,37 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * `properties` is the order of the output, so two schemas that differ only in that order must
  * not share a serializer.
  *
+ * One walk checks what `JSON.stringify` would not say (functions, class instances, cycles,
+ * non-finite numbers, holes: anything whose text would not be faithful), then the native
+ * `JSON.stringify` writes the key. At boot this runs for every route schema, and building the
+ * text by hand cost four times as much.
+ *
  * @example
  * fingerprintSchema({ type: 'object', properties: { id: { $ref: 'id#' } } })
  * // → { key: '{"type":"object","properties":{"id":{"$ref":"id#"}}}', hasRef: true, hasLineTerminatorInName: false }
  */
 export function fingerprintSchema(schema: unknown): SchemaFingerprint {
-  const parts: string[] = [];
-  const inProgress = new Set<object>();
+  const ancestors: object[] = [];
+  let faithful = true;
   let hasRef = false;
   let hasLineTerminatorInName = false;
 
-  const write = (value: unknown): boolean => {
-    switch (typeof value) {
-      case 'string':
-      case 'boolean':
-        parts.push(JSON.stringify(value));
-        return true;
-      case 'number':
-        // JSON.stringify would turn NaN and Infinity into null; keep them distinct.
-        parts.push(Number.isFinite(value) ? JSON.stringify(value) : `#${String(value)}`);
-        return true;
-      case 'object':
-        break;
-      default:
-        return false;
-    }
-    if (value === null) {
-      parts.push('null');
-      return true;
-    }
-    if (inProgress.has(value)) return false;
-    inProgress.add(value);
-    let ok = true;
-    if (Array.isArray(value)) {
-      parts.push('[');
-      // No early exit when something cannot be keyed: the name check must still see everything.
-      for (let index = 0; index < value.length; index++) {
-        if (index > 0) parts.push(',');
-        if (!write(value[index])) ok = false;
+  // No early exit when something cannot be keyed: the name check must still see everything.
+  const inspect = (value: unknown): void => {
+    if (typeof value !== 'object' || value === null) {
+      if (typeof value === 'number' ? !Number.isFinite(value) : typeof value !== 'string' && typeof value !== 'boolean' && value !== null) {
+        faithful = false;
       }
-      parts.push(']');
+      return;
+    }
+    if (ancestors.includes(value)) {
+      faithful = false;
+      return;
+    }
+    ancestors.push(value);
+    if (Array.isArray(value)) {
+      for (let index = 0; index < value.length; index++) inspect(value[index]);
     } else if (isPlainObject(value)) {
-      parts.push('{');
-      let first = true;
       for (const name of Object.keys(value)) {
         const child = value[name];
         if (child === undefined) continue; // absent and undefined mean the same to the compiler
@@ -90,21 +78,25 @@ export function fingerprintSchema(schema: unknown): SchemaFingerprint {
         if ((name === '$ref' || name === '$id') && typeof child === 'string' && LINE_TERMINATOR.test(child)) {
           hasLineTerminatorInName = true;
         }
-        if (!first) parts.push(',');
-        first = false;
-        parts.push(JSON.stringify(name), ':');
-        if (!write(child)) ok = false;
+        inspect(child);
       }
-      parts.push('}');
     } else {
-      ok = false;
+      faithful = false;
     }
-    inProgress.delete(value);
-    return ok;
+    ancestors.pop();
   };
 
-  const ok = write(schema);
-  return { key: ok ? parts.join('') : undefined, hasRef, hasLineTerminatorInName };
+  inspect(schema);
+  return { key: faithful ? JSON.stringify(schema) : undefined, hasRef, hasLineTerminatorInName };
+}
+
+/**
+ * A private copy of a schema whose fingerprint has a key: parsing the key back is a deep copy,
+ * done natively. `__proto__` stays an own property, as JSON.parse defines keys rather than
+ * assigning them.
+ */
+export function copyFromKey<T>(key: string): T {
+  return JSON.parse(key) as T;
 }
 
 /**
