@@ -80,6 +80,19 @@ for (let run = 1; run <= runs; run++) {
 const cell = (framework, variant, key) =>
   median(samples.filter((sample) => sample.framework === framework && sample.variant === variant).map((sample) => sample[key]));
 
+// The CPU ratio pairs each Enclave process with the Fastify process of the same run and variant
+// (they ran seconds apart) and takes the median of those ratios, as the load benchmark does.
+const pairedCpuRatio = (variant) =>
+  median(
+    samples
+      .filter((sample) => sample.framework === 'enclave' && sample.variant === variant)
+      .map((sample) => {
+        const peer = samples.find((other) => other.framework === 'fastify' && other.variant === variant && other.run === sample.run);
+        return peer === undefined ? Number.NaN : sample.buildToReadyCpuMs / peer.buildToReadyCpuMs;
+      })
+      .filter(Number.isFinite),
+  );
+
 const summary = {};
 const rows = [];
 const labels = { distinct: 'distinct schemas', 'shared-ref': 'shared $ref (addSchema)', 'same-object': 'identical object' };
@@ -87,6 +100,8 @@ for (const variant of variants) {
   const pick = (key) => Object.fromEntries(frameworks.map((framework) => [framework, cell(framework, variant, key)]));
   const entry = {
     buildToReadyMs: pick('buildToReadyMs'),
+    buildToReadyCpuMs: pick('buildToReadyCpuMs'),
+    cpuRatio: frameworks.length === 2 ? pairedCpuRatio(variant) : null,
     processToReadyMs: pick('processToReadyMs'),
     rss: pick('rss'),
     heapUsed: pick('heapUsed'),
@@ -100,6 +115,9 @@ for (const variant of variants) {
     formatNumber(entry.buildToReadyMs.enclave),
     formatNumber(entry.buildToReadyMs.fastify),
     formatRatio(ratio(entry.buildToReadyMs)),
+    formatNumber(entry.buildToReadyCpuMs.enclave),
+    formatNumber(entry.buildToReadyCpuMs.fastify),
+    formatRatio(entry.cpuRatio),
     formatNumber(entry.processToReadyMs.enclave),
     formatNumber(entry.processToReadyMs.fastify),
     mb(entry.rss.enclave),
@@ -119,6 +137,9 @@ const table = markdownTable(
     'Enclave ready ms',
     'Fastify ready ms',
     'time ×',
+    'Enclave ready CPU ms',
+    'Fastify ready CPU ms',
+    'CPU × (pairs)',
     'Enclave start→ready ms',
     'Fastify start→ready ms',
     'Enclave RSS MB',
@@ -138,7 +159,7 @@ process.stdout.write(
     '',
     frameworks.length === 2 ? table : '(both frameworks are needed for the table; see the JSON)',
     '',
-    '"ready ms" runs from the factory call to ready() resolved (the framework is already imported); "start→ready" from process start, Node start-up and import included; RSS right after ready(); heap used after two forced GCs. × = Enclave / Fastify.',
+    '"ready ms" runs from the factory call to ready() resolved (the framework is already imported); "ready CPU ms" is the CPU time of all the process\'s threads over the same span (V8 compiles generated code and collects garbage on helper threads, so it can exceed the wall time), and "CPU × (pairs)" the median over runs of Enclave\'s CPU time divided by Fastify\'s in the same run; "start→ready" from process start, Node start-up and import included; RSS right after ready(); heap used after two forced GCs. × = Enclave / Fastify.',
     '',
   ].join('\n'),
 );
