@@ -197,6 +197,24 @@ describe('Content-Length', () => {
   });
 });
 
+describe('what a finished read leaves on the request', () => {
+  // The request outlives the read (the handler runs, an oversized upload is drained): it must
+  // not keep the body's bytes alive through a listener.
+  test('no data listener after a body was read, refused as too large, or cut by a wrong length', async () => {
+    const cases: Array<[string, Record<string, string>, Buffer[], number]> = [
+      ['read', { 'content-type': 'text/plain', 'content-length': '10' }, chunksOf(2, 5), 100],
+      ['too large', { 'content-type': 'text/plain' }, chunksOf(10, 50), 100],
+      ['wrong length', { 'content-type': 'text/plain', 'content-length': '3' }, chunksOf(2, 5), 100],
+    ];
+    for (const [what, headers, chunks, limit] of cases) {
+      const { raw } = countingRaw(headers, chunks);
+      const outcome = await run(text, raw, limit);
+      assert.equal(outcome.calls, 1, what);
+      assert.equal(raw.listenerCount('data'), 0, what);
+    }
+  });
+});
+
 describe('utf-8 decoding', () => {
   test('a multi-byte character split across chunks survives at every split', async () => {
     const sample = Buffer.from('a\u00e9\u20ac\u{1f600}z');

@@ -40,6 +40,11 @@ describe('fingerprintSchema', () => {
     });
   }
 
+  test('an array with a toJSON of its own leaves the schema without a key', () => {
+    const required = Object.assign(['id'], { toJSON: () => [] });
+    assert.equal(fingerprintSchema({ type: 'object', required }).key, undefined);
+  });
+
   test('$ref anywhere is reported', () => {
     assert.equal(fingerprintSchema({ type: 'object' }).hasRef, false);
     assert.equal(fingerprintSchema({ type: 'array', items: [{ $ref: 'x#' }] }).hasRef, true);

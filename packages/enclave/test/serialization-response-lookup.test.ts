@@ -63,6 +63,13 @@ describe('status precedence', () => {
     assert.equal(withoutDefault(99), undefined);
   });
 
+  test('a status that is no integer, or negative, has no serializer', () => {
+    const { chosen } = lookupFor({ '2xx': anySchema, default: anySchema });
+    assert.equal(chosen(200.5), undefined);
+    assert.equal(chosen(-1), undefined);
+    assert.equal(chosen(Number.NaN), undefined);
+  });
+
   test('the reply content type is ignored when no key has a content map', () => {
     const { chosen } = lookupFor({ 200: anySchema });
     assert.equal(chosen(200, 'text/html'), '200');

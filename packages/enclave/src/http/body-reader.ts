@@ -217,8 +217,8 @@ export function readBody(
 /**
  * readBody when the payload is the request itself, the path of nearly every body: the bytes
  * received are the encoded length, the chunks are decoded once at the end (a character split
- * across chunks survives, as with a StringDecoder), and the listeners stay on the request, which
- * is dropped with it, instead of being removed one by one. Node emits 'error' on a request only
+ * across chunks survives, as with a StringDecoder), and only the 'data' listener is removed at the
+ * end; the others stay on the request, which is dropped with them. Node emits 'error' on a request only
  * while it has listeners, so one that fails later finds ours and is ignored.
  */
 function readRawRequest(
@@ -233,13 +233,7 @@ function readRawRequest(
   let received = 0;
   let finished = false;
 
-  const stop = (error: Error): void => {
-    finished = true;
-    discardBody(raw, raw);
-    done(error);
-  };
-
-  raw.on('data', (chunk: unknown) => {
+  function onData(chunk: unknown) {
     if (finished) return;
     const buffer = toBuffer(chunk);
     if (buffer === undefined) return stop(notBytesError());
@@ -248,28 +242,44 @@ function readRawRequest(
     if (first === undefined) first = buffer;
     else if (chunks === undefined) chunks = [first, buffer];
     else chunks.push(buffer);
-  });
+  }
+  // The other listeners stay (they are cheap and guarded), but the bytes must not: the request
+  // lives as long as its handler runs, or as long as an oversized upload is being discarded.
+  const release = (): void => {
+    finished = true;
+    raw.removeListener('data', onData);
+    first = undefined;
+    chunks = undefined;
+  };
+  const stop = (error: Error): void => {
+    release();
+    discardBody(raw, raw);
+    done(error);
+  };
+
+  raw.on('data', onData);
   const onEnd = (): void => {
     if (finished) return;
-    finished = true;
     if (declaredLength !== undefined && received !== declaredLength) {
+      release();
       done(errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
       return;
     }
     // A copy for Buffer bodies: the one chunk of an injected request is the caller's own buffer.
     const bytes = chunks !== undefined ? Buffer.concat(chunks, received) : first === undefined ? Buffer.alloc(0) : asString ? first : Buffer.from(first);
+    release();
     done(null, asString ? bytes.toString('utf8') : bytes);
   };
   raw.on('end', onEnd);
   raw.on('error', (err: unknown) => {
     if (finished) return;
-    finished = true;
+    release();
     done(asClientError(err, 'Reading the request body failed'));
   });
   raw.on('close', () => {
     // 'close' without 'end' first: the request was destroyed mid-body.
     if (finished) return;
-    finished = true;
+    release();
     done(createAbortError());
   });
   if (raw.readableEnded) onEnd();

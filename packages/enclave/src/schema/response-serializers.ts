@@ -120,8 +120,10 @@ export function compileResponseSerializers(
   // Precedence: exact status, then its class, then `default`. A route with a single status (the
   // usual 200 or 201) answers with one comparison; the general case is a Map lookup, not a
   // 600-slot table per route (1,000 routes spent 12 ms and 5 MB building those at boot).
-  const entryFor = (statusCode: number): ResponseEntry =>
-    exact.get(statusCode) ?? (statusCode >= 100 && statusCode < 600 ? classes[Math.floor(statusCode / 100)] : undefined) ?? fallback;
+  const entryFor = (statusCode: number): ResponseEntry => {
+    if (!Number.isInteger(statusCode) || statusCode < 0) return undefined;
+    return exact.get(statusCode) ?? (statusCode >= 100 && statusCode < 600 ? classes[Math.floor(statusCode / 100)] : undefined) ?? fallback;
+  };
   const entries: ResponseEntry[] = [...exact.values(), ...classes, fallback];
   const hasContentMaps = entries.some((entry) => entry !== undefined && typeof entry !== 'function');
 

@@ -67,6 +67,8 @@ export function fingerprintSchema(schema: unknown): SchemaFingerprint {
       return;
     }
     ancestors.push(value);
+    // JSON.stringify would write what toJSON returns, not what the compiler reads.
+    if (typeof (value as { toJSON?: unknown }).toJSON === 'function') faithful = false;
     if (Array.isArray(value)) {
       for (let index = 0; index < value.length; index++) inspect(value[index]);
     } else if (isPlainObject(value)) {
