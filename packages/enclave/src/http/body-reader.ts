@@ -251,36 +251,38 @@ function readRawRequest(
     first = undefined;
     chunks = undefined;
   };
+  const fail = (error: Error): void => {
+    release();
+    done(error);
+  };
   const stop = (error: Error): void => {
     release();
     discardBody(raw, raw);
     done(error);
   };
 
-  raw.on('data', onData);
   const onEnd = (): void => {
     if (finished) return;
     if (declaredLength !== undefined && received !== declaredLength) {
-      release();
-      done(errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
+      fail(errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
       return;
     }
-    // A copy for Buffer bodies: the one chunk of an injected request is the caller's own buffer.
-    const bytes = chunks !== undefined ? Buffer.concat(chunks, received) : first === undefined ? Buffer.alloc(0) : asString ? first : Buffer.from(first);
+    let bytes: Buffer;
+    if (chunks !== undefined) bytes = Buffer.concat(chunks, received);
+    else if (first === undefined) bytes = Buffer.alloc(0);
+    // A Buffer body gets a copy: the one chunk of an injected request is the caller's own buffer.
+    else bytes = asString ? first : Buffer.from(first);
     release();
     done(null, asString ? bytes.toString('utf8') : bytes);
   };
+  raw.on('data', onData);
   raw.on('end', onEnd);
   raw.on('error', (err: unknown) => {
-    if (finished) return;
-    release();
-    done(asClientError(err, 'Reading the request body failed'));
+    if (!finished) fail(asClientError(err, 'Reading the request body failed'));
   });
+  // 'close' without 'end' first: the request was destroyed mid-body.
   raw.on('close', () => {
-    // 'close' without 'end' first: the request was destroyed mid-body.
-    if (finished) return;
-    release();
-    done(createAbortError());
+    if (!finished) fail(createAbortError());
   });
   if (raw.readableEnded) onEnd();
   else raw.resume();

@@ -102,7 +102,9 @@ export function serializeValue(reply: any, payload: unknown): string {
   const route = reply[kRoute] as CompiledRoute;
   const statusCode = reply.raw.statusCode;
   if (route.serializerFor !== null) {
-    const serialize = route.serializerFor(statusCode, essenceOf(reply[kHeaders]['content-type']));
+    // The header as written: a content map looks it up as is first, and only then by essence.
+    const contentType = reply[kHeaders]['content-type'];
+    const serialize = route.serializerFor(statusCode, typeof contentType === 'string' ? contentType : undefined);
     if (serialize !== undefined) return serialize(payload);
   }
   if (route.context.replySerializer !== null) return route.context.replySerializer(payload, statusCode);

@@ -56,10 +56,11 @@ export function fingerprintSchema(schema: unknown): SchemaFingerprint {
 
   // No early exit when something cannot be keyed: the name check must still see everything.
   const inspect = (value: unknown): void => {
-    if (typeof value !== 'object' || value === null) {
-      if (typeof value === 'number' ? !Number.isFinite(value) : typeof value !== 'string' && typeof value !== 'boolean' && value !== null) {
-        faithful = false;
-      }
+    if (value === null || typeof value === 'string' || typeof value === 'boolean') return;
+    if (typeof value !== 'object') {
+      // undefined (an array hole), functions, symbols, BigInts, and NaN or Infinity, which
+      // JSON.stringify would all write as null or leave out.
+      if (typeof value !== 'number' || !Number.isFinite(value)) faithful = false;
       return;
     }
     if (ancestors.includes(value)) {
