@@ -29,8 +29,8 @@ const TOKEN = 'soak-secret-token';
 // ── The server (child process) ───────────────────────────────────────────────────────────────
 
 async function startServer() {
-  const { default: enclave } = await import('enclave');
-  const { default: bearerAuth } = await import('@enclave/bearer-auth');
+  const { default: enclave } = await import('enclavejs');
+  const { default: bearerAuth } = await import('@enclavejs/bearer-auth');
   const app = enclave({ bodyLimit: 64 * 1024, keepAliveTimeout: 10_000 });
   const books = new Map();
   let nextId = 1;

@@ -10,7 +10,7 @@ const routes = Number(routeCount);
 if (typeof globalThis.gc !== 'function') throw new Error('run with --expose-gc');
 
 const importStart = performance.now();
-const factory = (await import(framework === 'enclave' ? 'enclave' : 'fastify')).default;
+const factory = (await import(framework === 'enclave' ? 'enclavejs' : 'fastify')).default;
 const importEnd = performance.now();
 
 // A distinct schema per route: same shape as scenario B plus a field only this route has, built

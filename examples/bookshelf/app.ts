@@ -1,7 +1,7 @@
 // The Bookshelf API: a public scope to browse books, an admin scope (bearer token) to change
 // them. buildApp() is what the server and the tests both start from.
-import bearerAuth from '@enclave/bearer-auth';
-import enclave, { type EnclaveInstance, type EnclaveOptions } from 'enclave';
+import bearerAuth from '@enclavejs/bearer-auth';
+import enclave, { type EnclaveInstance, type EnclaveOptions } from 'enclavejs';
 import { type Book, Bookshelf, type NewBook } from './books.js';
 import { problemDetails } from './problem-details.js';
 import { bookPatchSchema, bookSchema, idParamsSchema, newBookSchema } from './schemas.js';

@@ -1,7 +1,7 @@
 // Errors answered as RFC 9457 problem details (`application/problem+json`), with the
 // validation errors listed so a client can point at the offending field.
 import { STATUS_CODES } from 'node:http';
-import type { EnclaveError, EnclaveReply, EnclaveRequest } from 'enclave';
+import type { EnclaveError, EnclaveReply, EnclaveRequest } from 'enclavejs';
 
 export function problemDetails(error: EnclaveError, request: EnclaveRequest, reply: EnclaveReply) {
   const status = error.validation ? 400 : (error.statusCode ?? 500);

@@ -13,7 +13,7 @@ import rateLimit from '@fastify/rate-limit';
 import sensible from '@fastify/sensible';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
-import enclave from 'enclave';
+import enclave from 'enclavejs';
 
 export interface NotesOptions {
   /** Signs the session cookie. */

@@ -2,7 +2,7 @@
 // every request of the list identically (status, headers and body).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import enclave from 'enclave';
+import enclave from 'enclavejs';
 import fastify from 'fastify';
 import { build } from './app.js';
 

@@ -1,5 +1,5 @@
 // Moving from Fastify to Enclave: this line was `import Fastify from 'fastify'`.
-import Fastify from 'enclave';
+import Fastify from 'enclavejs';
 import { build } from './app.js';
 
 const app = await build(Fastify as any);

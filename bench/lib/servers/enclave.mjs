@@ -1,4 +1,4 @@
-import enclave from 'enclave';
+import enclave from 'enclavejs';
 import { startFastifyFamily } from './fastify-family.mjs';
 
 export function start(scenario, options) {

@@ -22,7 +22,7 @@ function createError(code: string, message: string, statusCode: number, cause?: 
 export function createInvalidKeysOptionError(): BearerAuthError {
   return createError(
     'FST_BEARER_AUTH_INVALID_KEYS_OPTION_TYPE',
-    '@enclave/bearer-auth: option "keys" must be an array or a Set of strings (or give an "auth" function instead)',
+    '@enclavejs/bearer-auth: option "keys" must be an array or a Set of strings (or give an "auth" function instead)',
     500,
   );
 }
@@ -31,7 +31,7 @@ export function createInvalidKeysOptionError(): BearerAuthError {
 export function createInvalidKeyTypeError(index: number, value: unknown): BearerAuthError {
   return createError(
     'FST_BEARER_AUTH_KEYS_OPTION_INVALID_KEY_TYPE',
-    `@enclave/bearer-auth: every entry of option "keys" must be a string; entry ${index} is ${describe(value)}`,
+    `@enclavejs/bearer-auth: every entry of option "keys" must be a string; entry ${index} is ${describe(value)}`,
     500,
   );
 }
@@ -40,7 +40,7 @@ export function createInvalidKeyTypeError(index: number, value: unknown): Bearer
 export function createInvalidKeyFormatError(index: number): BearerAuthError {
   return createError(
     'FST_BEARER_AUTH_KEYS_OPTION_INVALID_KEY_FORMAT',
-    `@enclave/bearer-auth: entry ${index} of option "keys" is not a valid bearer token ` +
+    `@enclavejs/bearer-auth: entry ${index} of option "keys" is not a valid bearer token ` +
       '(RFC 6750 b64token: one or more of A-Z a-z 0-9 - . _ ~ + /, then optional trailing "=")',
     500,
   );
@@ -50,7 +50,7 @@ export function createInvalidKeyFormatError(index: number): BearerAuthError {
 export function createInvalidSpecError(value: unknown): BearerAuthError {
   return createError(
     'FST_BEARER_AUTH_INVALID_SPEC',
-    `@enclave/bearer-auth: option "specCompliance" must be 'rfc6750' or 'rfc6749', got ${describe(value)}`,
+    `@enclavejs/bearer-auth: option "specCompliance" must be 'rfc6750' or 'rfc6749', got ${describe(value)}`,
     500,
   );
 }
@@ -59,7 +59,7 @@ export function createInvalidSpecError(value: unknown): BearerAuthError {
 export function createInvalidOptionError(name: string, expected: string, value: unknown): BearerAuthError {
   return createError(
     'FST_BEARER_AUTH_INVALID_OPTION',
-    `@enclave/bearer-auth: option "${name}" must be ${expected}, got ${describe(value)}`,
+    `@enclavejs/bearer-auth: option "${name}" must be ${expected}, got ${describe(value)}`,
     500,
   );
 }

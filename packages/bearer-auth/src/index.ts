@@ -29,12 +29,12 @@ async function registerBearerAuth(instance: BearerAuthInstanceType, options: Bea
 }
 
 // The plugin-wrapper protocol (SPEC §3.3), stamped here rather than through
-// `@enclave/plugin` so that neither package needs the other at build time. Skipping the
+// `@enclavejs/plugin` so that neither package needs the other at build time. Skipping the
 // override makes the hook (or decorator) land in the context that registers the plugin,
 // which is what limits protection to that context and its descendants: registered inside
 // a child, it guards the child's routes and its descendants', never a parent's or a
 // sibling's. Without it the hook would sit in a fresh context of its own, guarding nothing.
-const pluginName = '@enclave/bearer-auth';
+const pluginName = '@enclavejs/bearer-auth';
 Object.defineProperties(registerBearerAuth, {
   [Symbol.for('skip-override')]: { value: true },
   [Symbol.for('fastify.display-name')]: { value: pluginName },
@@ -49,8 +49,8 @@ Object.defineProperties(registerBearerAuth, {
  * with 401 and a `WWW-Authenticate` challenge before any handler runs.
  *
  * @example
- * import enclave from 'enclave';
- * import bearerAuth from '@enclave/bearer-auth';
+ * import enclave from 'enclavejs';
+ * import bearerAuth from '@enclavejs/bearer-auth';
  *
  * const app = enclave();
  * app.get('/health', async () => ({ ok: true })); // public
@@ -62,7 +62,7 @@ Object.defineProperties(registerBearerAuth, {
 const bearerAuth = registerBearerAuth as BearerAuthPlugin;
 
 // Types ride on a namespace merged with the value, because `export =` (which makes
-// `require('@enclave/bearer-auth')` return the function itself) allows no other exports.
+// `require('@enclavejs/bearer-auth')` return the function itself) allows no other exports.
 declare namespace bearerAuth {
   export type BearerAuthOptions = BearerAuthOptionsType;
   export type BearerAuthFunction = BearerAuthFunctionType;

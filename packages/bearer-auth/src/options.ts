@@ -15,7 +15,7 @@ import type { BearerAuthRequest } from './host';
  */
 export type BearerAuthFunction = (key: string, request: BearerAuthRequest) => boolean | Promise<boolean>;
 
-/** Options of `@enclave/bearer-auth`. Give `keys`, or `auth`, or both (then `auth` decides). */
+/** Options of `@enclavejs/bearer-auth`. Give `keys`, or `auth`, or both (then `auth` decides). */
 export interface BearerAuthOptions {
   /** The accepted tokens. Required unless `auth` is given. Each must be an RFC 6750 `b64token`. */
   keys?: readonly string[] | ReadonlySet<string>;

@@ -44,7 +44,7 @@ export function createRequestCheck(options: ResolvedOptions): CheckRequest {
     } catch (cause) {
       // A broken `auth` is a server fault: log it where operators look, never let it pass.
       const error = createAuthFunctionError(cause);
-      request.log.error({ err: cause }, '@enclave/bearer-auth: the auth function failed');
+      request.log.error({ err: cause }, '@enclavejs/bearer-auth: the auth function failed');
       return error;
     }
   };

@@ -2,7 +2,7 @@
 // server error that never lets the request through.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import bearerAuth, { type BearerAuthFunction, type BearerAuthOptions } from '@enclave/bearer-auth';
+import bearerAuth, { type BearerAuthFunction, type BearerAuthOptions } from '@enclavejs/bearer-auth';
 import { createApp, get, invalidBody, type LogLine, missingBody } from './helpers.ts';
 
 async function appWithAuth(auth: BearerAuthFunction, extra: Partial<BearerAuthOptions> = {}) {
@@ -85,7 +85,7 @@ describe('a broken auth answers 500, logs, and never passes', () => {
       assert.deepEqual(answer.json(), { error: 'internal server error' });
       assert.equal(answer.headers['www-authenticate'], undefined);
       assert.equal(handled(), 0);
-      const entry = logs.find((line: LogLine) => line.msg === '@enclave/bearer-auth: the auth function failed');
+      const entry = logs.find((line: LogLine) => line.msg === '@enclavejs/bearer-auth: the auth function failed');
       assert.ok(entry, 'the failure is logged');
       assert.equal(entry.level, 50);
       assert.match(JSON.stringify(entry), logged);

@@ -3,28 +3,28 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { test } from 'node:test';
-import bearerAuth, { bearerAuth as named } from '@enclave/bearer-auth';
-import enclave from 'enclave';
+import bearerAuth, { bearerAuth as named } from '@enclavejs/bearer-auth';
+import enclave from 'enclavejs';
 
 const require = createRequire(import.meta.url);
 
 test('require returns the plugin function, carrying default and bearerAuth', () => {
-  const required = require('@enclave/bearer-auth') as typeof bearerAuth;
+  const required = require('@enclavejs/bearer-auth') as typeof bearerAuth;
   assert.equal(typeof required, 'function');
   assert.equal(required.default, required);
   assert.equal(required.bearerAuth, required);
 });
 
 test('import gives the same function as require, default and named', () => {
-  assert.equal(bearerAuth, require('@enclave/bearer-auth'));
+  assert.equal(bearerAuth, require('@enclavejs/bearer-auth'));
   assert.equal(named, bearerAuth);
 });
 
 test('it carries the plugin protocol so that it lands in the registering context', () => {
   const marked = bearerAuth as unknown as Record<symbol, unknown>;
   assert.equal(marked[Symbol.for('skip-override')], true);
-  assert.equal(marked[Symbol.for('fastify.display-name')], '@enclave/bearer-auth');
-  assert.deepEqual(marked[Symbol.for('plugin-meta')], { name: '@enclave/bearer-auth' });
+  assert.equal(marked[Symbol.for('fastify.display-name')], '@enclavejs/bearer-auth');
+  assert.deepEqual(marked[Symbol.for('plugin-meta')], { name: '@enclavejs/bearer-auth' });
 });
 
 test('the built plugin protects a route', async () => {

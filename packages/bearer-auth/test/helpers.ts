@@ -1,6 +1,6 @@
 // Shared helpers for the bearer-auth tests: an app with a captured error log, and a short
 // way to send a GET with (or without) an Authorization header through `inject`.
-import enclave from 'enclave';
+import enclave from 'enclavejs';
 
 export interface LogLine {
   level: number;

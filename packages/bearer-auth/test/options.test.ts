@@ -2,7 +2,7 @@
 // (errorResponse, contentType) on a rejection.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import bearerAuth, { type BearerAuthOptions } from '@enclave/bearer-auth';
+import bearerAuth, { type BearerAuthOptions } from '@enclavejs/bearer-auth';
 import { createApp, get } from './helpers.ts';
 import { resolveOptions } from '../dist/options.js';
 
@@ -40,7 +40,7 @@ describe('bad options fail registration with a coded error', () => {
       }, (error: Error & { code?: string; statusCode?: number }) => {
         assert.equal(error.code, code);
         assert.match(error.message, message);
-        assert.match(error.message, /@enclave\/bearer-auth/);
+        assert.match(error.message, /@enclavejs\/bearer-auth/);
         return true;
       });
     });

@@ -1,7 +1,7 @@
 // RFC 6750 header handling: what passes, what is refused, and how the refusal is worded.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import bearerAuth, { type BearerAuthOptions } from '@enclave/bearer-auth';
+import bearerAuth, { type BearerAuthOptions } from '@enclavejs/bearer-auth';
 import { resolveOptions } from '../dist/options.js';
 import { createRequestCheck } from '../dist/verify.js';
 import { challenge, createApp, get, invalidBody, missingBody } from './helpers.ts';

@@ -2,7 +2,7 @@
 // descendants; parents, siblings and the root stay open.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import bearerAuth from '@enclave/bearer-auth';
+import bearerAuth from '@enclavejs/bearer-auth';
 import { createApp, get, missingBody } from './helpers.ts';
 
 const key = 'scope-key';

@@ -1,7 +1,7 @@
 // `addHook: false`: no hook, a `verifyBearerAuth` decorator for routes that opt in.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import bearerAuth, { type BearerAuthOptions, type VerifyBearerAuth } from '@enclave/bearer-auth';
+import bearerAuth, { type BearerAuthOptions, type VerifyBearerAuth } from '@enclavejs/bearer-auth';
 import { createApp, get } from './helpers.ts';
 
 type WithVerifier = { verifyBearerAuth: VerifyBearerAuth };

@@ -1,5 +1,5 @@
 // ESM entry: re-exports the single CommonJS build (dist/index.js), so that
-// `import enclave from 'enclave'` and `require('enclave')` are the same factory and share one
+// `import enclave from 'enclavejs'` and `require('enclavejs')` are the same factory and share one
 // set of error classes (an `instanceof` or `code` check works whichever way it was loaded).
 import enclave from '../index.js';
 

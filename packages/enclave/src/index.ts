@@ -1,4 +1,4 @@
-// The public entry. `require('enclave')` returns the factory itself (callable), which also
+// The public entry. `require('enclavejs')` returns the factory itself (callable), which also
 // carries `default`, `enclave` and `errorCodes` for ESM and named-import users.
 import { errorCodes as codes } from './errors.js';
 import { createApplication } from './server.js';
@@ -8,7 +8,7 @@ import type * as Types from './types.js';
  * Creates an Enclave application.
  *
  * @example
- * const enclave = require('enclave')
+ * const enclave = require('enclavejs')
  * const app = enclave()
  * app.get('/', async () => ({ hello: 'world' }))
  */
@@ -18,8 +18,8 @@ enclave.enclave = enclave;
 enclave.errorCodes = codes;
 
 // The public types ride on a namespace merged with the factory, because `export =` (which makes
-// `require('enclave')` return the factory itself) allows no other exports. The interfaces users
-// augment (`declare module 'enclave' { interface EnclaveInstance { db: Db } }`) are DECLARED here,
+// `require('enclavejs')` return the factory itself) allows no other exports. The interfaces users
+// augment (`declare module 'enclavejs' { interface EnclaveInstance { db: Db } }`) are DECLARED here,
 // not aliased: an alias cannot merge ("Duplicate identifier"). Their members live in types.ts.
 // Keep esm/index.d.mts listing every name (test/exports.test.ts checks).
 declare namespace enclave {
@@ -29,7 +29,7 @@ declare namespace enclave {
    *
    * @example
    * ```ts
-   * declare module 'enclave' {
+   * declare module 'enclavejs' {
    *   interface EnclaveInstance {
    *     config: { port: number };
    *   }
@@ -43,7 +43,7 @@ declare namespace enclave {
    *
    * @example
    * ```ts
-   * declare module 'enclave' {
+   * declare module 'enclavejs' {
    *   interface EnclaveRequest {
    *     user: { id: string } | null;
    *   }
@@ -65,7 +65,7 @@ declare namespace enclave {
    * ```ts
    * import type { ZodType, infer as ZodInfer } from 'zod';
    *
-   * declare module 'enclave' {
+   * declare module 'enclavejs' {
    *   interface SchemaTypeResolvers<Schema> {
    *     zod: Schema extends ZodType ? ZodInfer<Schema> : never;
    *   }

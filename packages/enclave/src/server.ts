@@ -153,7 +153,7 @@ function createHttpServer(options: Record<string, any>, listener: http.RequestLi
  * Creates an Enclave application: the root encapsulation context.
  *
  * @example
- * import enclave from 'enclave'
+ * import enclave from 'enclavejs'
  * const app = enclave({ logger: true })
  * app.get('/', async () => ({ hello: 'world' }))
  * await app.listen({ port: 3000 })

@@ -1,5 +1,5 @@
 // The public types (SPEC §9). The instance, request and reply interfaces users augment live in
-// the `enclave` namespace of index.ts (so that `declare module 'enclave' { interface
+// the `enclave` namespace of index.ts (so that `declare module 'enclavejs' { interface
 // EnclaveInstance { … } }` merges from CommonJS and ESM alike); their members are declared here
 // as `InstanceApi`, `RequestApi` and `ReplyApi`. Route data is inferred from the route's schema
 // (types/schema-inference.ts) or named Fastify-style (`app.post<{ Body: User }>(...)`), and is
@@ -405,9 +405,9 @@ export interface InstanceApi {
    */
   decorate<Name extends string, Value>(name: Name, value: DecoratorAccessors<Value, this>, dependencies?: string[]): this & { [Key in Name]: Value };
   decorate<Name extends string, Value>(name: Name, value: Value, dependencies?: string[]): this & { [Key in Name]: Value };
-  /** Adds a request decorator; type it with `declare module 'enclave' { interface EnclaveRequest { … } }`. */
+  /** Adds a request decorator; type it with `declare module 'enclavejs' { interface EnclaveRequest { … } }`. */
   decorateRequest(name: string, value: unknown, dependencies?: string[]): this;
-  /** Adds a reply decorator; type it with `declare module 'enclave' { interface EnclaveReply { … } }`. */
+  /** Adds a reply decorator; type it with `declare module 'enclavejs' { interface EnclaveReply { … } }`. */
   decorateReply(name: string, value: unknown, dependencies?: string[]): this;
   hasDecorator(name: string): boolean;
   hasRequestDecorator(name: string): boolean;
@@ -453,7 +453,7 @@ export interface InstanceApi {
   readonly errorHandler: ErrorHandler;
 }
 
-/** The factory, as `require('enclave')` and `import enclave from 'enclave'` return it. */
+/** The factory, as `require('enclavejs')` and `import enclave from 'enclavejs'` return it. */
 export interface EnclaveFactory {
   (options?: EnclaveOptions): EnclaveInstance;
   default: EnclaveFactory;

@@ -2,7 +2,7 @@
 // chain versus siblings, per-request values, and `this` in function decorators.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import enclave from 'enclave';
+import enclave from 'enclavejs';
 
 describe('instance decorators', () => {
   test('a value, a function with this = the instance, and { getter, setter }', async () => {

@@ -1,5 +1,5 @@
 // Every ```ts and ```js block of README.md and docs/*.md runs as written (issue 10). Each block
-// is written to a temporary file inside this package, so that `import enclave from 'enclave'`
+// is written to a temporary file inside this package, so that `import enclave from 'enclavejs'`
 // resolves to the built workspace package, and run in its own process through
 // docs-blocks/run-block.mjs with PORT=0. A ```ts block is a .mts file run with `--import tsx`;
 // a ```js block is a .mjs file run by plain Node, as a reader would run it (and without the

@@ -1,11 +1,11 @@
 // SPEC §3.2–§3.4: the visibility matrix. Four logical plugins (root, child, grandchild,
 // sibling) each add one of every encapsulated thing; every route reports what it can see.
-// The same table runs unwrapped, and with one plugin wrapped by @enclave/plugin and by the real
+// The same table runs unwrapped, and with one plugin wrapped by @enclavejs/plugin and by the real
 // fastify-plugin: a wrapped plugin's registrations land in the context that registered it.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import plugin from '@enclave/plugin';
-import enclave from 'enclave';
+import plugin from '@enclavejs/plugin';
+import enclave from 'enclavejs';
 import fp from 'fastify-plugin';
 
 type Name = 'root' | 'child' | 'grandchild' | 'sibling';
@@ -23,9 +23,9 @@ interface Variant {
 
 const variants: Variant[] = [
   { label: 'no wrapper', wrap: null, wrapped: [] },
-  { label: '@enclave/plugin on child', wrap: plugin as Wrapper, wrapped: ['child'] },
+  { label: '@enclavejs/plugin on child', wrap: plugin as Wrapper, wrapped: ['child'] },
   { label: 'fastify-plugin on child', wrap: fp as unknown as Wrapper, wrapped: ['child'] },
-  { label: '@enclave/plugin on grandchild', wrap: plugin as Wrapper, wrapped: ['grandchild'] },
+  { label: '@enclavejs/plugin on grandchild', wrap: plugin as Wrapper, wrapped: ['grandchild'] },
   { label: 'fastify-plugin on grandchild', wrap: fp as unknown as Wrapper, wrapped: ['grandchild'] },
 ];
 

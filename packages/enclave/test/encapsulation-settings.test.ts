@@ -2,8 +2,8 @@
 // serializers follow the same visibility rule, wrapped or not; and the order rule for hooks.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import plugin from '@enclave/plugin';
-import enclave from 'enclave';
+import plugin from '@enclavejs/plugin';
+import enclave from 'enclavejs';
 import fp from 'fastify-plugin';
 
 type Name = 'root' | 'child' | 'grandchild' | 'sibling';
@@ -18,7 +18,7 @@ interface Variant {
 }
 const variants: Variant[] = [
   { label: 'no wrapper', wrap: null },
-  { label: '@enclave/plugin on grandchild', wrap: plugin as any },
+  { label: '@enclavejs/plugin on grandchild', wrap: plugin as any },
   { label: 'fastify-plugin on grandchild', wrap: fp as any },
 ];
 

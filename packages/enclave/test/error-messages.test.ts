@@ -4,8 +4,8 @@
 // check codes and behaviour; this file is about the words.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import plugin from '@enclave/plugin';
-import enclave, { errorCodes } from 'enclave';
+import plugin from '@enclavejs/plugin';
+import enclave, { errorCodes } from 'enclavejs';
 
 interface MessageCase {
   /** The coded error expected (or `null` for an uncoded one). */

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import enclave, { errorCodes } from 'enclave';
+import enclave, { errorCodes } from 'enclavejs';
 
 describe('the default error handler', () => {
   test('answers { statusCode, code, error, message } with the error status (4xx/5xx) else 500', async () => {

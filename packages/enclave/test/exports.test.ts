@@ -16,11 +16,11 @@ const packagesDir = fileURLToPath(new URL('../../', import.meta.url));
 const expectedOutput: Record<string, string> = {
   'require-enclave.cjs': 'require enclave: factory, .default, .enclave, errorCodes, inject ok',
   'import-enclave.mjs': 'import enclave: default, { enclave }, { errorCodes }, same instance as require, inject ok',
-  'require-plugin.cjs': 'require @enclave/plugin: function, .default, .plugin, marks ok',
-  'import-plugin.mjs': 'import @enclave/plugin: default, { plugin }, same instance as require, marks ok',
-  'require-bearer-auth.cjs': 'require @enclave/bearer-auth: plugin, .default, 401 without key, 200 with key',
+  'require-plugin.cjs': 'require @enclavejs/plugin: function, .default, .plugin, marks ok',
+  'import-plugin.mjs': 'import @enclavejs/plugin: default, { plugin }, same instance as require, marks ok',
+  'require-bearer-auth.cjs': 'require @enclavejs/bearer-auth: plugin, .default, 401 without key, 200 with key',
   'import-bearer-auth.mjs':
-    'import @enclave/bearer-auth: default, same instance as require, 401 without key, 200 with key',
+    'import @enclavejs/bearer-auth: default, same instance as require, 401 without key, 200 with key',
 };
 
 interface Outcome {

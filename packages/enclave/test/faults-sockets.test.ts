@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import net from 'node:net';
 import { Readable } from 'node:stream';
 import { describe, test } from 'node:test';
-import enclave from 'enclave';
+import enclave from 'enclavejs';
 import { captureLogs, connectionsOf, portOf, rawExchange, waitFor, withTimeout } from './security-helpers.ts';
 
 function deferred<T = void>() {

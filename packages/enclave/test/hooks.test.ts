@@ -6,7 +6,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { Readable } from 'node:stream';
 import { describe, test } from 'node:test';
-import enclave, { errorCodes } from 'enclave';
+import enclave, { errorCodes } from 'enclavejs';
 
 function deferred<T = void>() {
   let resolve!: (value: T) => void;

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import enclave from 'enclave';
+import enclave from 'enclavejs';
 
 function buildApp() {
   const app = enclave({ bodyLimit: 1024 });

@@ -9,7 +9,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import enclave, { errorCodes } from 'enclave';
+import enclave, { errorCodes } from 'enclavejs';
 
 /** Fails after `ms` instead of hanging; the timer keeps the process alive until then. */
 function withTimeout<T>(promise: Promise<T>, ms = 2000): Promise<T> {

@@ -2,8 +2,8 @@
 // decorator involved (SPEC §3.3, §3.5, §3.7).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import plugin from '@enclave/plugin';
-import enclave from 'enclave';
+import plugin from '@enclavejs/plugin';
+import enclave from 'enclavejs';
 import fp from 'fastify-plugin';
 
 /** Asserts `error` has `code` and a message matching every pattern. */
@@ -183,7 +183,7 @@ describe('plugin loading errors', () => {
 });
 
 describe('plugin metadata errors (both wrappers)', () => {
-  for (const [label, wrap] of [['@enclave/plugin', plugin], ['fastify-plugin', fp]] as Array<[string, any]>) {
+  for (const [label, wrap] of [['@enclavejs/plugin', plugin], ['fastify-plugin', fp]] as Array<[string, any]>) {
     test(`${label}: FST_ERR_PLUGIN_DEPENDENCY_MISSING names both plugins`, async () => {
       const app = enclave();
       app.register(wrap(async () => {}, { name: 'needs-db', dependencies: ['db-plugin'] }));
@@ -227,7 +227,7 @@ describe('issue 2 item 7: errors say where an invisible piece lives', () => {
     });
     app.register(plugin(async () => {}, { name: 'needs-db', dependencies: ['db-plugin'] }));
     await assert.rejects(app.ready(), (error) =>
-      assertCoded(error, 'FST_ERR_PLUGIN_DEPENDENCY_MISSING', /needs-db/, /db-plugin/, /holder/, /@enclave\/plugin|wrap/),
+      assertCoded(error, 'FST_ERR_PLUGIN_DEPENDENCY_MISSING', /needs-db/, /db-plugin/, /holder/, /@enclavejs\/plugin|wrap/),
     );
   });
 
@@ -239,7 +239,7 @@ describe('issue 2 item 7: errors say where an invisible piece lives', () => {
     });
     app.register(plugin(async () => {}, { name: 'consumer', decorators: { fastify: ['db'] } }));
     await assert.rejects(app.ready(), (error) =>
-      assertCoded(error, 'FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE', /consumer/, /'db'/, /provider/, /@enclave\/plugin|wrap/),
+      assertCoded(error, 'FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE', /consumer/, /'db'/, /provider/, /@enclavejs\/plugin|wrap/),
     );
     const other = enclave();
     other.register(async function provider(instance: any) {
@@ -265,7 +265,7 @@ describe('issue 2 item 7: errors say where an invisible piece lives', () => {
       }
     });
     await app.ready();
-    assertCoded(thrown, 'FST_ERR_DEC_MISSING_DEPENDENCY', /'repo'/, /'db'/, /provider/, /@enclave\/plugin|wrap/);
+    assertCoded(thrown, 'FST_ERR_DEC_MISSING_DEPENDENCY', /'repo'/, /'db'/, /provider/, /@enclavejs\/plugin|wrap/);
   });
 
   test('getDecorator of a decorator living in a child says where it lives', async () => {

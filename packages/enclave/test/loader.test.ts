@@ -2,8 +2,8 @@
 // after(), ready(), awaiting register() and the instance, failures and their propagation.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import plugin from '@enclave/plugin';
-import enclave from 'enclave';
+import plugin from '@enclavejs/plugin';
+import enclave from 'enclavejs';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 

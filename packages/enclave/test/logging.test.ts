@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { describe, test } from 'node:test';
-import enclave, { errorCodes } from 'enclave';
+import enclave, { errorCodes } from 'enclavejs';
 import pino from 'pino';
 
 /** A pino destination collecting parsed lines. */

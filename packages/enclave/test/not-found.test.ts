@@ -2,7 +2,7 @@
 // reply.callNotFound().
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import enclave from 'enclave';
+import enclave from 'enclavejs';
 
 describe('default not-found answer', () => {
   test('is a 404 JSON body naming the method and url', async () => {

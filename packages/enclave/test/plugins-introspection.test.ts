@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
-import plugin from '@enclave/plugin';
-import enclave from 'enclave';
+import plugin from '@enclavejs/plugin';
+import enclave from 'enclavejs';
 import fp from 'fastify-plugin';
 
 const require = createRequire(import.meta.url);
@@ -66,7 +66,7 @@ describe('prefix and version', () => {
 
   test('version is the package version, the same on every instance', async () => {
     const app = enclave();
-    const { version } = require('enclave/package.json') as { version: string };
+    const { version } = require('enclavejs/package.json') as { version: string };
     let childVersion = '';
     app.register(async (child: any) => {
       childVersion = child.version;
@@ -115,7 +115,7 @@ describe('hasPlugin', () => {
 });
 
 describe('encapsulate: true', () => {
-  for (const [label, wrap] of [['@enclave/plugin', plugin], ['fastify-plugin', fp]] as Array<[string, any]>) {
+  for (const [label, wrap] of [['@enclavejs/plugin', plugin], ['fastify-plugin', fp]] as Array<[string, any]>) {
     test(`${label}: keeps a context of its own while carrying metadata`, async () => {
       const app = enclave();
       app.register(wrap(async (instance: any) => {

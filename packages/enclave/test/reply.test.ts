@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { Readable } from 'node:stream';
 import { describe, test } from 'node:test';
-import enclave, { errorCodes } from 'enclave';
+import enclave, { errorCodes } from 'enclavejs';
 
 /** A logger instance that records every call as [level, object, message]. */
 function recordingLogger() {

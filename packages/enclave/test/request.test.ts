@@ -1,7 +1,7 @@
 // SPEC §4.5: the request object's fields, including the proxy-aware ones.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import enclave from 'enclave';
+import enclave from 'enclavejs';
 
 describe('request fields', () => {
   test('params, query, body, headers, raw, id, log, method, url, originalUrl', async () => {

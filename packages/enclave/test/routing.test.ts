@@ -2,7 +2,7 @@
 // constraints, introspection and the registration errors.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import enclave, { errorCodes } from 'enclave';
+import enclave, { errorCodes } from 'enclavejs';
 
 describe('route() and its shorthands', () => {
   test('route() with method, url, handler, config, bodyLimit, attachValidation, schema and route hooks', async () => {

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { parse as parseQuerystring } from 'node:querystring';
 import { describe, test } from 'node:test';
-import enclave from 'enclave';
+import enclave from 'enclavejs';
 import fc from 'fast-check';
 
 const roleSchema = {

@@ -3,7 +3,7 @@
 // 5xx, nothing escapes the request path, and the server still answers afterwards.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import enclave from 'enclave';
+import enclave from 'enclavejs';
 import fc from 'fast-check';
 import { portOf, rawExchange } from './security-helpers.ts';
 

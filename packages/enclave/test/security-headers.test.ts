@@ -4,7 +4,7 @@
 // send stays bounded.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import enclave from 'enclave';
+import enclave from 'enclavejs';
 import { createDefaultSerializerCompilerFactory } from '../src/schema/serializer-default-compiler.js';
 import { portOf, rawExchange } from './security-helpers.ts';
 

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createGunzip, gzipSync } from 'node:zlib';
-import enclave from 'enclave';
+import enclave from 'enclavejs';
 import { hasJsonResponse, portOf, rawExchange } from './security-helpers.ts';
 
 const json = { 'content-type': 'application/json' };

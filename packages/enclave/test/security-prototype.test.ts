@@ -3,7 +3,7 @@
 // prototype property names used as HTTP methods, route paths, parameter names and query keys.
 import assert from 'node:assert/strict';
 import { afterEach, describe, test } from 'node:test';
-import enclave, { errorCodes } from 'enclave';
+import enclave, { errorCodes } from 'enclavejs';
 import { portOf, rawExchange } from './security-helpers.ts';
 
 const protoBody = '{"user":"ada","__proto__":{"isAdmin":true}}';

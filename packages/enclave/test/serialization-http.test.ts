@@ -1,7 +1,7 @@
 // Serialization seen from the outside: response schemas chosen by status, compilers, errors.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import enclave from 'enclave';
+import enclave from 'enclavejs';
 
 test('the response schema is chosen by exact status, then class, then default, and drops undeclared fields', async () => {
   const app = enclave();

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { describe, test } from 'node:test';
-import enclave from 'enclave';
+import enclave from 'enclavejs';
 import { portOf, waitFor, withTimeout } from './security-helpers.ts';
 
 interface Outcome {

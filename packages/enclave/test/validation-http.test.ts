@@ -1,7 +1,7 @@
 // Validation seen from the outside: requests through inject(), every $ref form, error handling.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import enclave from 'enclave';
+import enclave from 'enclavejs';
 
 const json = { 'content-type': 'application/json' };
 

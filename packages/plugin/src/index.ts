@@ -28,7 +28,7 @@ let automaticNameCount = 0;
  * @throws TypeError when `fn` is not a function or `meta` is malformed
  * @example
  * ```ts
- * import plugin from '@enclave/plugin';
+ * import plugin from '@enclavejs/plugin';
  *
  * export default plugin(
  *   async (app) => {
@@ -46,7 +46,7 @@ function plugin<Fn extends plugin.PluginFunction>(
   const target: unknown = (fn as { default?: unknown } | null | undefined)?.default ?? fn;
   if (typeof target !== 'function') {
     throw new TypeError(
-      `@enclave/plugin: expected a plugin function (or a module whose default export is one), got ${describe(target)}`,
+      `@enclavejs/plugin: expected a plugin function (or a module whose default export is one), got ${describe(target)}`,
     );
   }
   const metadata = normalizeMetadata(meta);
@@ -71,18 +71,18 @@ function normalizeMetadata(meta: plugin.PluginMetadata | string | undefined): pl
   if (typeof meta === 'string') return { fastify: meta };
   if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) {
     throw new TypeError(
-      `@enclave/plugin: the metadata must be an object or a version-range string, got ${describe(meta)}`,
+      `@enclavejs/plugin: the metadata must be an object or a version-range string, got ${describe(meta)}`,
     );
   }
   if (meta.fastify !== undefined && typeof meta.fastify !== 'string') {
     throw new TypeError(
-      `@enclave/plugin: metadata.fastify must be a version-range string, got ${describe(meta.fastify)}`,
+      `@enclavejs/plugin: metadata.fastify must be a version-range string, got ${describe(meta.fastify)}`,
     );
   }
   // Empty and nullish names mean "unnamed"; any other non-string is a mistake worth reporting.
   const name: unknown = meta.name;
   if (name !== undefined && name !== null && name !== '' && typeof name !== 'string') {
-    throw new TypeError(`@enclave/plugin: metadata.name must be a string, got ${describe(name)}`);
+    throw new TypeError(`@enclavejs/plugin: metadata.name must be a string, got ${describe(name)}`);
   }
   return meta;
 }
@@ -130,7 +130,7 @@ namespace plugin {
   }
 }
 
-/** Same function, reachable as `require('@enclave/plugin').default` and `.plugin`. */
+/** Same function, reachable as `require('@enclavejs/plugin').default` and `.plugin`. */
 plugin.default = plugin;
 plugin.plugin = plugin;
 

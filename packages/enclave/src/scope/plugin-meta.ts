@@ -1,4 +1,4 @@
-// Reads the marks that `@enclave/plugin` (and the real `fastify-plugin`) stamp on a plugin
+// Reads the marks that `@enclavejs/plugin` (and the real `fastify-plugin`) stamp on a plugin
 // function — a protocol of global-registry symbols, so neither package imports the other — and
 // checks a plugin's declared dependencies, explaining where a missing piece actually lives.
 import { errorCodes } from '../errors.js';
@@ -71,7 +71,7 @@ function whereElse(context: Context, holds: (candidate: Context) => boolean): st
   const places = context.root.contexts.filter((candidate) => !isAncestorOrSelf(candidate, context) && holds(candidate));
   if (places.length === 0) return '';
   const where = places.map((place) => `"${contextPath(place)}"`).join(', ');
-  return `. It exists in ${where}, which is encapsulated from "${contextPath(context)}": wrap the plugin that provides it with @enclave/plugin (or fastify-plugin) so it lands in its parent context`;
+  return `. It exists in ${where}, which is encapsulated from "${contextPath(context)}": wrap the plugin that provides it with @enclavejs/plugin (or fastify-plugin) so it lands in its parent context`;
 }
 
 /** Explains where a decorator lives when it is not visible in `context`. */

@@ -1,6 +1,6 @@
 // Plugin types (SPEC §3.1, §3.6). One signature for both forms: an async plugin omits `done`,
 // a callback plugin calls it. A plugin may declare the instance decorators it adds to the
-// context that registers it (a plugin wrapped by `@enclave/plugin`), and `register()` then
+// context that registers it (a plugin wrapped by `@enclavejs/plugin`), and `register()` then
 // returns the instance typed with them: the type exists where the decorator does, unlike a
 // global declaration.
 import type enclave = require('../index.js');
@@ -35,12 +35,12 @@ export type PluginFunction<Instance, Options, Decorations> = ((
 /**
  * A plugin: `async (instance, options) => {}` or `(instance, options, done) => {}`.
  * `Decorations` declares the instance decorators the plugin adds to the context that
- * registers it; declare them only for a plugin wrapped by `@enclave/plugin` (an encapsulated
+ * registers it; declare them only for a plugin wrapped by `@enclavejs/plugin` (an encapsulated
  * plugin's decorators stay in its own context).
  *
  * @example
  * ```ts
- * import plugin from '@enclave/plugin';
+ * import plugin from '@enclavejs/plugin';
  *
  * const database: Plugin<{ url: string }, { db: Database }> = plugin(async (app, options) => {
  *   app.decorate('db', await Database.connect(options.url));

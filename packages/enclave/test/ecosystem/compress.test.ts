@@ -12,7 +12,7 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import enclave from 'enclave';
+import enclave from 'enclavejs';
 
 const report = { title: 'quarterly report', rows: Array.from({ length: 200 }, (_, index) => ({ index, label: `row ${index}` })) };
 const reportJson = JSON.stringify(report);

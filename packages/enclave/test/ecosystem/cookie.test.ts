@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import cookie, { sign } from '@fastify/cookie';
-import enclave from 'enclave';
+import enclave from 'enclavejs';
 
 describe('@fastify/cookie', () => {
   test('the Cookie header is parsed into request.cookies', async () => {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import cors from '@fastify/cors';
-import enclave from 'enclave';
+import enclave from 'enclavejs';
 
 const preflight = (url: string, origin: string, method = 'GET', extra: Record<string, string> = {}) => ({
   method: 'OPTIONS',

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import formbody from '@fastify/formbody';
-import enclave from 'enclave';
+import enclave from 'enclavejs';
 
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 

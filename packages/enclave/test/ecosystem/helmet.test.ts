@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import helmet from '@fastify/helmet';
-import enclave from 'enclave';
+import enclave from 'enclavejs';
 
 const securityHeaders = [
   'content-security-policy',

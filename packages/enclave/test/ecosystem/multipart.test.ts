@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import { describe, test } from 'node:test';
 import multipart from '@fastify/multipart';
-import enclave from 'enclave';
+import enclave from 'enclavejs';
 import FormData from 'form-data';
 
 function upload(fields: Record<string, string>, files: Record<string, [Buffer, string, string?]>) {

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import rateLimit from '@fastify/rate-limit';
-import enclave from 'enclave';
+import enclave from 'enclavejs';
 
 describe('@fastify/rate-limit', () => {
   test('counts requests per client, then answers 429 with the rate-limit headers', async () => {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import sensible from '@fastify/sensible';
-import enclave from 'enclave';
+import enclave from 'enclavejs';
 
 async function buildApp(options: Record<string, unknown> = {}) {
   const app: any = enclave();

@@ -8,7 +8,7 @@ import http from 'node:http';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import enclave from 'enclave';
+import enclave from 'enclavejs';
 
 const root = fileURLToPath(new URL('./fixtures/public/', import.meta.url));
 const hello = readFileSync(`${root}hello.txt`);

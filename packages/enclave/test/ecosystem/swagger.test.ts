@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import swagger from '@fastify/swagger';
-import enclave from 'enclave';
+import enclave from 'enclavejs';
 import fastify from 'fastify';
 
 /** One application, written once, built with either factory. */

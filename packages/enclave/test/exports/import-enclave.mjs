@@ -1,15 +1,15 @@
-// Loads the built `enclave` package by name through import, as an ES-module user would.
+// Loads the built `enclavejs` package by name through import, as an ES-module user would.
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import enclave, { errorCodes, enclave as named } from 'enclave';
-import * as namespace from 'enclave';
+import enclave, { errorCodes, enclave as named } from 'enclavejs';
+import * as namespace from 'enclavejs';
 
 assert.equal(typeof enclave, 'function', 'the default import is the factory');
 assert.equal(named, enclave, 'the named import is the same factory');
 assert.equal(namespace.default, enclave);
 assert.equal(errorCodes.FST_ERR_NOT_FOUND.code, 'FST_ERR_NOT_FOUND');
 assert.equal(errorCodes, enclave.errorCodes, 'one set of error classes for both module systems');
-assert.equal(createRequire(import.meta.url)('enclave'), enclave, 'import and require share one instance');
+assert.equal(createRequire(import.meta.url)('enclavejs'), enclave, 'import and require share one instance');
 
 const app = enclave();
 assert.equal(typeof app.register, 'function');

@@ -1,10 +1,10 @@
-// Loads the built `@enclave/bearer-auth` package by name through require() and uses it.
+// Loads the built `@enclavejs/bearer-auth` package by name through require() and uses it.
 'use strict';
 const assert = require('node:assert/strict');
-const bearerAuth = require('@enclave/bearer-auth');
-const enclave = require('enclave');
+const bearerAuth = require('@enclavejs/bearer-auth');
+const enclave = require('enclavejs');
 
-assert.equal(typeof bearerAuth, 'function', 'require("@enclave/bearer-auth") is the plugin itself');
+assert.equal(typeof bearerAuth, 'function', 'require("@enclavejs/bearer-auth") is the plugin itself');
 assert.equal(bearerAuth.default, bearerAuth);
 assert.equal(bearerAuth[Symbol.for('skip-override')], true, 'it protects the context that registers it');
 
@@ -16,5 +16,5 @@ app.get('/', async () => ({ ok: true }));
   const allowed = await app.inject({ url: '/', headers: { authorization: 'Bearer secret' } });
   assert.equal(allowed.statusCode, 200);
   await app.close();
-  console.log('require @enclave/bearer-auth: plugin, .default, 401 without key, 200 with key');
+  console.log('require @enclavejs/bearer-auth: plugin, .default, 401 without key, 200 with key');
 })();

@@ -1,9 +1,9 @@
-// Loads the built `enclave` package by name through require(), as a CommonJS user would.
+// Loads the built `enclavejs` package by name through require(), as a CommonJS user would.
 'use strict';
 const assert = require('node:assert/strict');
-const enclave = require('enclave');
+const enclave = require('enclavejs');
 
-assert.equal(typeof enclave, 'function', 'require("enclave") is the factory itself');
+assert.equal(typeof enclave, 'function', 'require("enclavejs") is the factory itself');
 assert.equal(enclave.default, enclave, '.default is the factory');
 assert.equal(enclave.enclave, enclave, '.enclave is the factory');
 assert.equal(enclave.errorCodes.FST_ERR_NOT_FOUND.code, 'FST_ERR_NOT_FOUND');

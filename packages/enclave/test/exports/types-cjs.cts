@@ -1,8 +1,8 @@
 // Type-checked (not run) by exports.test.ts as a CommonJS consumer with module node16:
 // `require` types must give the callable itself, with `.default` and the public namespace.
-import bearerAuth = require('@enclave/bearer-auth');
-import plugin = require('@enclave/plugin');
-import enclave = require('enclave');
+import bearerAuth = require('@enclavejs/bearer-auth');
+import plugin = require('@enclavejs/plugin');
+import enclave = require('enclavejs');
 
 const app = enclave();
 const viaDefault: ReturnType<typeof enclave> = enclave.default();

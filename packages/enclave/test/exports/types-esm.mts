@@ -1,8 +1,8 @@
 // Type-checked (not run) by exports.test.ts as an ES-module consumer with module node16:
 // the built packages' `import` types must give callable defaults and the named exports.
-import bearerAuth from '@enclave/bearer-auth';
-import plugin, { type PluginMetadata, plugin as namedPlugin } from '@enclave/plugin';
-import enclave, { errorCodes, enclave as named } from 'enclave';
+import bearerAuth from '@enclavejs/bearer-auth';
+import plugin, { type PluginMetadata, plugin as namedPlugin } from '@enclavejs/plugin';
+import enclave, { errorCodes, enclave as named } from 'enclavejs';
 
 const app = enclave();
 const sameApp: ReturnType<typeof enclave> = named();

@@ -1,7 +1,7 @@
 // Mirrored, type-checked, in packages/enclave/test/types/docs-decorators.types.ts
 import assert from 'node:assert/strict';
-import plugin from '@enclave/plugin';
-import enclave, { type Plugin } from 'enclave';
+import plugin from '@enclavejs/plugin';
+import enclave, { type Plugin } from 'enclavejs';
 
 class Clock {
   now(): number {
@@ -13,7 +13,7 @@ class Clock {
 const app = enclave().decorate('clock', new Clock());
 const started: number = app.clock.now();
 
-// 2. A plugin declares what it decorates (wrapped by @enclave/plugin, so the decorator lands in
+// 2. A plugin declares what it decorates (wrapped by @enclavejs/plugin, so the decorator lands in
 //    the registering context), and register() returns the instance typed with it.
 interface Greeter {
   greet(name: string): string;
@@ -30,7 +30,7 @@ withGreeter.get('/hello/:name', async function (request) {
 // The type exists only where the decorator does: `enclave().greeter` does not compile.
 
 // 3. Interface merging, for what every instance, request or reply has.
-declare module 'enclave' {
+declare module 'enclavejs' {
   interface EnclaveRequest {
     requestStartedAt: number;
   }

@@ -1,7 +1,7 @@
 // Mirrored, type-checked, in packages/enclave/test/types/docs-generics-typebox.types.ts
 import assert from 'node:assert/strict';
 import { Type } from '@sinclair/typebox';
-import enclave from 'enclave';
+import enclave from 'enclavejs';
 
 interface Book {
   id: number;

@@ -1,7 +1,7 @@
 // Mirrored, type-checked, in packages/enclave/test/types/docs-plugins.types.ts
 import assert from 'node:assert/strict';
-import bearerAuth from '@enclave/bearer-auth';
-import enclave, { type EnclaveInstance, type Plugin } from 'enclave';
+import bearerAuth from '@enclavejs/bearer-auth';
+import enclave, { type EnclaveInstance, type Plugin } from 'enclavejs';
 
 // An async plugin with typed options; register() checks them.
 const catalogue: Plugin<{ titles: string[] }> = async (instance, options) => {

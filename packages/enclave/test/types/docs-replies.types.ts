@@ -1,6 +1,6 @@
 // Mirrored, type-checked, in packages/enclave/test/types/docs-replies.types.ts
 import assert from 'node:assert/strict';
-import enclave from 'enclave';
+import enclave from 'enclavejs';
 
 const app = enclave();
 const response = {

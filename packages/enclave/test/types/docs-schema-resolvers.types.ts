@@ -1,6 +1,6 @@
 // Mirrored, type-checked, in packages/enclave/test/types/docs-schema-resolvers.types.ts
 import assert from 'node:assert/strict';
-import enclave, { type ValidatorCompiler } from 'enclave';
+import enclave, { type ValidatorCompiler } from 'enclavejs';
 
 // A stand-in for another schema library: a schema object that knows its static type.
 class Codec<Value> {
@@ -9,7 +9,7 @@ class Codec<Value> {
 }
 
 // Teach Enclave to read that library's types: one entry, `never` for other schemas.
-declare module 'enclave' {
+declare module 'enclavejs' {
   interface SchemaTypeResolvers<Schema> {
     codec: Schema extends Codec<infer Value> ? Value : never;
   }

@@ -1,14 +1,14 @@
 // Type tests: error fields (SPEC §6.5, §4.9), errorCodes, listen/inject results, and the
-// companion packages' types (@enclave/bearer-auth options, @enclave/plugin metadata).
-import bearerAuth, { type BearerAuthOptions } from '@enclave/bearer-auth';
-import plugin, { type PluginMetadata } from '@enclave/plugin';
+// companion packages' types (@enclavejs/bearer-auth options, @enclavejs/plugin metadata).
+import bearerAuth, { type BearerAuthOptions } from '@enclavejs/bearer-auth';
+import plugin, { type PluginMetadata } from '@enclavejs/plugin';
 import enclave, {
   type EnclaveError,
   errorCodes,
   type InjectResponse,
   type ValidationContext,
   type ValidationIssue,
-} from 'enclave';
+} from 'enclavejs';
 import { expectTypeOf } from 'expect-type';
 
 const app = enclave();
@@ -72,7 +72,7 @@ async function results() {
 }
 void results;
 
-// ── @enclave/bearer-auth options. ─────────────────────────────────────────────────────────
+// ── @enclavejs/bearer-auth options. ─────────────────────────────────────────────────────────
 app.register(bearerAuth, { keys: ['a-key'] });
 app.register(bearerAuth, { keys: new Set(['a-key']), bearerType: 'Token', specCompliance: 'rfc6749', addHook: false });
 app.register(bearerAuth, {
@@ -89,7 +89,7 @@ app.register(bearerAuth, { auth: () => 'yes' });
 const options: BearerAuthOptions = { keys: ['k'], addHook: true };
 app.register(bearerAuth, options);
 
-// ── @enclave/plugin keeps the function's type, so declared decorators survive the wrapper. ──
+// ── @enclavejs/plugin keeps the function's type, so declared decorators survive the wrapper. ──
 const meta: PluginMetadata = { name: 'typed', dependencies: ['db'], decorators: { fastify: ['db'] } };
 const wrapped = plugin(async (instance: typeof app, opts: { level: number }) => {
   instance.log.info(opts.level);

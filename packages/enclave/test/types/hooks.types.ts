@@ -10,7 +10,7 @@ import enclave, {
   type RequestHook,
   type RouteRegistration,
   type SerializedPayload,
-} from 'enclave';
+} from 'enclavejs';
 import { expectTypeOf } from 'expect-type';
 
 const app = enclave();

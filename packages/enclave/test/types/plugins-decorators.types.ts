@@ -1,12 +1,12 @@
 // Type tests: plugins (async and callback, typed options), decorators typed through
 // `register()`/`decorate()`, and decorators declared by interface merging from an ES module
 // (the CommonJS side is in ./commonjs/augmentation.types.ts).
-import plugin from '@enclave/plugin';
-import enclave, { type DecoratorsOf, type EnclaveInstance, type Plugin, type PluginDone } from 'enclave';
+import plugin from '@enclavejs/plugin';
+import enclave, { type DecoratorsOf, type EnclaveInstance, type Plugin, type PluginDone } from 'enclavejs';
 import { expectTypeOf } from 'expect-type';
 
 // ── Interface merging (ESM consumer). Names are unique to this file: merging is global. ────
-declare module 'enclave' {
+declare module 'enclavejs' {
   interface EnclaveInstance {
     typeTestsEsmClock: () => number;
   }

@@ -2,7 +2,7 @@
 // infers from its schema (SPEC §9, issue 7 parts 2 and 3). Positive cases use expect-type;
 // negative cases are `// @ts-expect-error` lines that fail the type-check if they compile.
 import { Type } from '@sinclair/typebox';
-import enclave, { type EnclaveRequest, type RouteHandler, type SchemaToType } from 'enclave';
+import enclave, { type EnclaveRequest, type RouteHandler, type SchemaToType } from 'enclavejs';
 import { expectTypeOf } from 'expect-type';
 
 const app = enclave();
