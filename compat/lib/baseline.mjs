@@ -103,7 +103,7 @@ export function buildBaseline(merged, ceiling, rules, meta) {
       (failing[file] ??= {})[name] = { ...found, reason: test.reason };
     }
   }
-  return { baseline: { ...meta, totals, passing, failing }, uncategorized };
+  return { baseline: { ...meta, totals, files, passing, failing }, uncategorized };
 }
 
 // The gate: compare one run against the baseline, for the files that were run.
@@ -114,7 +114,7 @@ export function compare(current, baseline, files) {
     const outcome = current.get(file);
     const expected = baseline.passing[file] ?? [];
     const known = baseline.failing[file] ?? {};
-    if (!(file in baseline.passing) && !(file in baseline.failing)) {
+    if (!baseline.files.includes(file)) {
       regressions.push({ file, name: '(file)', reason: 'not in compat/baseline.json: run with --update' });
       continue;
     }

@@ -78,11 +78,13 @@ export const errorCodes = {
   FST_ERR_CTP_EMPTY_TYPE: e('FST_ERR_CTP_EMPTY_TYPE', 'A content-type matcher cannot be an empty string', 500, TypeError),
   FST_ERR_CTP_INVALID_HANDLER: e('FST_ERR_CTP_INVALID_HANDLER', 'A content-type parser must be a function (request, body, done) or an async function (request, body)', 500, TypeError),
   FST_ERR_CTP_INVALID_PARSE_TYPE: e('FST_ERR_CTP_INVALID_PARSE_TYPE', "parseAs must be 'string' or 'buffer', got '%s'", 500, TypeError),
-  FST_ERR_CTP_BODY_TOO_LARGE: e('FST_ERR_CTP_BODY_TOO_LARGE', 'Request body is larger than the limit of this route', 413, RangeError),
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: e('FST_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type: %s', 415),
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: e('FST_ERR_CTP_INVALID_CONTENT_LENGTH', 'Request body size did not match its Content-Length header', 400, RangeError),
-  FST_ERR_CTP_EMPTY_JSON_BODY: e('FST_ERR_CTP_EMPTY_JSON_BODY', "The body cannot be empty when the content type is 'application/json'", 400),
-  FST_ERR_CTP_INVALID_JSON_BODY: e('FST_ERR_CTP_INVALID_JSON_BODY', 'The body is not valid JSON: %s', 400),
+  // A client receives these messages in its 4xx body: they are Fastify's word for word, so that
+  // switching frameworks does not change the wire (the detail goes to the error's `cause`).
+  FST_ERR_CTP_BODY_TOO_LARGE: e('FST_ERR_CTP_BODY_TOO_LARGE', 'Request body is too large', 413, RangeError),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: e('FST_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type', 415),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: e('FST_ERR_CTP_INVALID_CONTENT_LENGTH', 'Request body size did not match Content-Length', 400, RangeError),
+  FST_ERR_CTP_EMPTY_JSON_BODY: e('FST_ERR_CTP_EMPTY_JSON_BODY', "Body cannot be empty when content-type is set to 'application/json'", 400),
+  FST_ERR_CTP_INVALID_JSON_BODY: e('FST_ERR_CTP_INVALID_JSON_BODY', "Body is not valid JSON but content-type is set to 'application/json'", 400),
   FST_ERR_CTP_INSTANCE_ALREADY_STARTED: e('FST_ERR_CTP_INSTANCE_ALREADY_STARTED', 'Cannot call "%s" once the application has started; call it before ready(), listen() or the first inject(), for example inside a plugin', 400),
 
   // decorators
@@ -132,7 +134,7 @@ export const errorCodes = {
 
   // router
   FST_ERR_DUPLICATED_ROUTE: e('FST_ERR_DUPLICATED_ROUTE', "The route '%s %s' is already declared; change its method or path, or tell the two apart with constraints"),
-  FST_ERR_BAD_URL: e('FST_ERR_BAD_URL', "'%s' is not a valid URL component", 400, URIError),
+  FST_ERR_BAD_URL: e('FST_ERR_BAD_URL', "'%s' is not a valid url component", 400, URIError),
   FST_ERR_URL_TOO_LONG: e('FST_ERR_URL_TOO_LONG', 'A path parameter is longer than maxParamLength', 414),
   FST_ERR_ASYNC_CONSTRAINT: e('FST_ERR_ASYNC_CONSTRAINT', 'An async route constraint failed', 500),
   FST_ERR_INVALID_URL: e('FST_ERR_INVALID_URL', "A route URL must be a string such as '/users/:id', got '%s'", 400, TypeError),

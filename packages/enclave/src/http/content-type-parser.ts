@@ -133,7 +133,7 @@ export function parseRequestBody(
     entry = store.getCatchAll();
     if (entry === undefined) {
       discardBody(raw, payload);
-      done(errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE('a body was sent without a Content-Type'));
+      done(Object.assign(errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), { cause: 'a body was sent without a Content-Type' }));
       return;
     }
   } else {
@@ -144,7 +144,7 @@ export function parseRequestBody(
     const found = typeof contentType === 'string' ? store.lookup(contentType) : null;
     if (found === null) {
       discardBody(raw, payload);
-      done(errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(quoteHeader(contentType)));
+      done(Object.assign(errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), { cause: `no parser for ${quoteHeader(contentType)}` }));
       return;
     }
     entry = found.entry;

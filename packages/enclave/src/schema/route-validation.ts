@@ -112,7 +112,7 @@ function runParts(
       const selected = selectByMediaType(entry.byMediaType!, mediaType);
       // A content map lists the media types the route accepts; any other body is refused rather
       // than passed on unvalidated (SPEC §6.1).
-      if (selected === undefined) return errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(mediaType ?? '(no Content-Type)');
+      if (selected === undefined) return Object.assign(errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), { cause: `no schema for ${mediaType ?? '(no Content-Type)'}` });
       validate = selected;
     }
     let result: unknown;

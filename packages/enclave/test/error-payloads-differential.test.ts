@@ -1,0 +1,106 @@
+// What a client receives must not change when an application moves from Fastify to Enclave:
+// the same bad requests go to the same application built on each (the real fastify package is a
+// devDependency), and every default error response must carry the same status and the same
+// JSON (statusCode, code, error, message). Only Enclave's developer-facing messages (thrown at
+// registration or boot) may be worded differently; none of them reaches a client.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import enclave from 'enclavejs';
+import fastify from 'fastify';
+
+type Factory = (options?: Record<string, unknown>) => any;
+
+const bookSchema = {
+  type: 'object',
+  required: ['title'],
+  properties: { title: { type: 'string', minLength: 1 }, pages: { type: 'integer' } },
+};
+
+function bookshelf(factory: Factory) {
+  const app = factory({ bodyLimit: 256 });
+  app.post('/books', { schema: { body: bookSchema } }, async (request: any) => request.body);
+  app.get('/books/:id', { schema: { params: { type: 'object', properties: { id: { type: 'integer' } } } } }, async (request: any) => request.params);
+  app.get(
+    '/search',
+    {
+      schema: {
+        querystring: { type: 'object', required: ['q'], properties: { q: { type: 'string' }, limit: { type: 'integer', maximum: 50 } } },
+        headers: { type: 'object', required: ['x-api-key'], properties: { 'x-api-key': { type: 'string' } } },
+      },
+    },
+    async () => ({ results: [] }),
+  );
+  app.put('/notes', async (request: any) => ({ length: String(request.body).length }));
+  app.get('/fail/plain', async () => {
+    throw new Error('database unavailable');
+  });
+  app.get('/fail/status', async () => {
+    throw Object.assign(new Error('Short and stout'), { statusCode: 418 });
+  });
+  app.get('/fail/coded', async () => {
+    throw Object.assign(new Error('quota exceeded'), { statusCode: 429, code: 'APP_QUOTA' });
+  });
+  app.get('/fail/client-error', async () => {
+    throw Object.assign(new Error('not acceptable'), { status: 406 });
+  });
+  app.get('/fail/string', async () => {
+    throw 'a bare string';
+  });
+  app.get('/fail/reply-code', async (_request: any, reply: any) => {
+    reply.code(503);
+    throw new Error('maintenance');
+  });
+  return app;
+}
+
+const json = { 'content-type': 'application/json' };
+const badRequests: Array<{ name: string; method: string; url: string; headers?: Record<string, string>; payload?: string }> = [
+  { name: 'malformed JSON body', method: 'POST', url: '/books', headers: json, payload: '{"title": "Dune",' },
+  { name: 'empty JSON body', method: 'POST', url: '/books', headers: json, payload: '' },
+  { name: 'JSON body that fails its schema (missing property)', method: 'POST', url: '/books', headers: json, payload: '{}' },
+  { name: 'JSON body that fails its schema (wrong type)', method: 'POST', url: '/books', headers: json, payload: '{"title":"Dune","pages":"many"}' },
+  { name: 'JSON body that fails its schema (minLength)', method: 'POST', url: '/books', headers: json, payload: '{"title":""}' },
+  { name: 'body over bodyLimit', method: 'POST', url: '/books', headers: json, payload: JSON.stringify({ title: 'x'.repeat(400) }) },
+  { name: 'unsupported media type', method: 'POST', url: '/books', headers: { 'content-type': 'application/xml' }, payload: '<book/>' },
+  { name: 'media type that does not parse', method: 'POST', url: '/books', headers: { 'content-type': 'not a media type' }, payload: '{}' },
+  { name: 'body without a Content-Type', method: 'PUT', url: '/notes', payload: 'hello' },
+  { name: 'Content-Length larger than the body', method: 'POST', url: '/books', headers: { ...json, 'content-length': '40' }, payload: '{"title":"Dune"}' },
+  { name: 'params that fail their schema', method: 'GET', url: '/books/abc' },
+  { name: 'querystring that fails its schema', method: 'GET', url: '/search?q=dune&limit=500', headers: { 'x-api-key': 'k' } },
+  { name: 'missing required querystring', method: 'GET', url: '/search', headers: { 'x-api-key': 'k' } },
+  { name: 'missing required header', method: 'GET', url: '/search?q=dune' },
+  { name: 'unknown route', method: 'GET', url: '/nowhere' },
+  { name: 'unknown route, with a JSON body that does not parse', method: 'POST', url: '/nowhere', headers: json, payload: '{' },
+  { name: 'unknown method', method: 'PROPFIND', url: '/books' },
+  { name: 'malformed percent-encoding in a parameter', method: 'GET', url: '/books/%zz' },
+  { name: 'malformed percent-encoding in the path', method: 'GET', url: '/%' },
+  { name: 'handler throws an Error', method: 'GET', url: '/fail/plain' },
+  { name: 'handler throws an Error with statusCode', method: 'GET', url: '/fail/status' },
+  { name: 'handler throws an Error with statusCode and code', method: 'GET', url: '/fail/coded' },
+  { name: 'handler throws an Error with status', method: 'GET', url: '/fail/client-error' },
+  { name: 'handler throws a string', method: 'GET', url: '/fail/string' },
+  { name: 'handler sets 503 then throws', method: 'GET', url: '/fail/reply-code' },
+];
+
+// JSON bodies compare as JSON; anything else (a thrown string is sent as it is) as text.
+function parsed(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
+}
+
+describe('default error responses carry Fastify’s JSON', () => {
+  const apps = { fastify: bookshelf(fastify as unknown as Factory), enclave: bookshelf(enclave as unknown as Factory) };
+
+  for (const bad of badRequests) {
+    test(bad.name, async () => {
+      const inject = ({ method, url, headers, payload }: (typeof badRequests)[number]) => ({ method, url, headers, payload });
+      const [expected, actual] = await Promise.all([apps.fastify.inject(inject(bad)), apps.enclave.inject(inject(bad))]);
+      assert.ok(expected.statusCode >= 400, `Fastify answers ${bad.name} with an error (${expected.statusCode})`);
+      assert.equal(actual.statusCode, expected.statusCode);
+      assert.deepStrictEqual(parsed(actual.body), parsed(expected.body));
+    });
+  }
+});
