@@ -112,7 +112,7 @@ export const errorCodes = {
   FST_ERR_REP_ALREADY_SENT: e('FST_ERR_REP_ALREADY_SENT', 'The reply to "%s %s" was already sent; did a handler both call reply.send() and return a value?'),
   FST_ERR_REP_SENT_VALUE: e('FST_ERR_REP_SENT_VALUE', 'reply.sent can only be set to true', 500, TypeError),
   FST_ERR_SEND_INSIDE_ONERR: e('FST_ERR_SEND_INSIDE_ONERR', 'An onError hook cannot send the reply; use an error handler'),
-  FST_ERR_SEND_UNDEFINED_ERR: e('FST_ERR_SEND_UNDEFINED_ERR', 'An undefined error was thrown'),
+  FST_ERR_SEND_UNDEFINED_ERR: e('FST_ERR_SEND_UNDEFINED_ERR', 'Undefined error has occurred'),
   FST_ERR_BAD_STATUS_CODE: e('FST_ERR_BAD_STATUS_CODE', 'Invalid status code (use an integer from 100 to 599): %s'),
   FST_ERR_BAD_TRAILER_NAME: e('FST_ERR_BAD_TRAILER_NAME', 'Invalid trailer name: %s'),
   FST_ERR_BAD_TRAILER_VALUE: e('FST_ERR_BAD_TRAILER_VALUE', "reply.trailer('%s', fn) needs a function, got %s"),

@@ -2,11 +2,13 @@
 // decision that can be made at boot was made in compileRoute; phases without hooks cost one
 // null check.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
 import { parseRequestBody } from '../http/content-type-parser.js';
 import type { RootState } from '../scope/root-state.js';
 import type { CompiledRoute } from './compiled-route.js';
 import { NullObject } from './null-object.js';
 import { handleError } from './error-handling.js';
+import { readSafely } from '../thrown-values.js';
 import { runObserverHooks, runRequestHooks, runValueHooks } from './hooks.js';
 import { sendPayload } from './send.js';
 import { kHijacked, kMediaType, kSent } from './symbols.js';
@@ -79,7 +81,24 @@ function runRoute(
     return;
   }
   if (route.hooks.onRequest === null) preParsing(route, request, reply);
-  else runRequestHooks(route.hooks.onRequest, request, reply, (err) => (err ? handleError(reply, err) : preParsing(route, request, reply)));
+  else runRequestHooks(route.hooks.onRequest, request, reply, () => preParsing(route, request, reply), failWith(reply));
+}
+
+/** The failure continuation of every request phase. */
+function failWith(reply: any): (error: unknown) => void {
+  return (error) => handleError(reply, error);
+}
+
+/**
+ * What the body parsers read after the preParsing hooks. A hook resolving with nothing usable
+ * (`null`, `false`: easy to do by accident in an async hook) leaves the request's own stream, as
+ * Fastify's body reader does; any other value that is not a stream cannot be read, and is the
+ * hook's error (a 500), not a crash of the body reader.
+ */
+function payloadAfterPreParsing(request: any, payload: unknown): Readable | Error {
+  if (!payload) return request.raw;
+  if (typeof readSafely(payload, 'on') === 'function' && typeof readSafely(payload, 'pipe') === 'function') return payload as Readable;
+  return new Error('A preParsing hook must resolve with a readable stream or nothing');
 }
 
 function preParsing(route: CompiledRoute, request: any, reply: any): void {
@@ -87,10 +106,19 @@ function preParsing(route: CompiledRoute, request: any, reply: any): void {
     parseBody(route, request, reply, request.raw);
     return;
   }
-  runValueHooks(route.hooks.preParsing, request, reply, request.raw, (err, payload) => {
-    if (err) handleError(reply, err);
-    else if (!reply.sent) parseBody(route, request, reply, payload);
-  });
+  runValueHooks(
+    route.hooks.preParsing,
+    request,
+    reply,
+    request.raw,
+    (payload) => {
+      if (reply.sent) return;
+      const stream = payloadAfterPreParsing(request, payload);
+      if (stream instanceof Error) handleError(reply, stream);
+      else parseBody(route, request, reply, stream);
+    },
+    failWith(reply),
+  );
 }
 
 function parseBody(route: CompiledRoute, request: any, reply: any, payload: any): void {
@@ -100,7 +128,7 @@ function parseBody(route: CompiledRoute, request: any, reply: any, payload: any)
     return;
   }
   parseRequestBody(route.parsers, request, payload, route.bodyLimit, (err, body, mediaType) => {
-    if (err) {
+    if (err !== null) {
       handleError(reply, err);
       return;
     }
@@ -112,7 +140,7 @@ function parseBody(route: CompiledRoute, request: any, reply: any, payload: any)
 
 function preValidation(route: CompiledRoute, request: any, reply: any): void {
   if (route.hooks.preValidation === null) validate(route, request, reply);
-  else runRequestHooks(route.hooks.preValidation, request, reply, (err) => (err ? handleError(reply, err) : validate(route, request, reply)));
+  else runRequestHooks(route.hooks.preValidation, request, reply, () => validate(route, request, reply), failWith(reply));
 }
 
 function validate(route: CompiledRoute, request: any, reply: any): void {
@@ -152,11 +180,11 @@ function afterValidation(route: CompiledRoute, request: any, reply: any, error: 
 
 function preHandler(route: CompiledRoute, request: any, reply: any): void {
   if (route.hooks.preHandler === null) callHandler(route, request, reply);
-  else runRequestHooks(route.hooks.preHandler, request, reply, (err) => (err ? handleError(reply, err) : callHandler(route, request, reply)));
+  else runRequestHooks(route.hooks.preHandler, request, reply, () => callHandler(route, request, reply), failWith(reply));
 }
 
 function callHandler(route: CompiledRoute, request: any, reply: any): void {
-  let result: any;
+  let result: unknown;
   try {
     result = route.handler.call(route.context.instance, request, reply);
   } catch (err) {
@@ -164,21 +192,23 @@ function callHandler(route: CompiledRoute, request: any, reply: any): void {
     return;
   }
   if (result === undefined || result === reply) return;
-  if (result !== null && typeof result.then === 'function') {
-    result.then(
-      (value: unknown) => {
-        if (reply[kHijacked] || value === reply) return;
-        if (reply[kSent] && value === undefined) return;
-        // An async handler that resolves without sending answers with what it resolved to
-        // (undefined: an empty body), so a request never hangs on a forgotten send. A value
-        // resolved after a send is a second send: sendPayload ignores it with a warning.
-        sendPayload(reply, value);
-      },
-      (err: unknown) => handleError(reply, err),
-    );
+  // Read once, guarded: a handler may return anything, a revoked Proxy included.
+  const then = readSafely(result, 'then');
+  if (typeof then !== 'function') {
+    sendPayload(reply, result);
     return;
   }
-  sendPayload(reply, result);
+  Promise.resolve(result as PromiseLike<unknown>).then(
+    (value: unknown) => {
+      if (reply[kHijacked] || value === reply) return;
+      if (reply[kSent] && value === undefined) return;
+      // An async handler that resolves without sending answers with what it resolved to
+      // (undefined: an empty body), so a request never hangs on a forgotten send. A value
+      // resolved after a send is a second send: sendPayload ignores it with a warning.
+      sendPayload(reply, value);
+    },
+    (err: unknown) => handleError(reply, err),
+  );
 }
 
 /** The server's request listener. */

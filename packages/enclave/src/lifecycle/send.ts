@@ -5,6 +5,8 @@ import { finished, type Readable } from 'node:stream';
 import { errorCodes } from '../errors.js';
 import type { CompiledRoute } from './compiled-route.js';
 import { handleError } from './error-handling.js';
+import { isErrorValue, readSafely } from '../thrown-values.js';
+import { logSafely } from './error-safety.js';
 import { runValueHooks } from './hooks.js';
 import { kHeaders, kHijacked, kRoute, kSent, kSerializer } from './symbols.js';
 
@@ -46,11 +48,22 @@ export function sendPayload(reply: any, payload: unknown): void {
     warnAlreadySent(reply);
     return;
   }
-  if (payload instanceof Error) {
+  if (isErrorValue(payload)) {
     handleError(reply, payload);
     return;
   }
   reply[kSent] = true;
+  try {
+    startSending(reply, payload);
+  } catch (error) {
+    // A payload that breaks the checks below (a revoked Proxy, a throwing `pipe` getter) is
+    // an error like any other, answered while nothing has been written yet.
+    if (!reply.raw.headersSent) failSend(reply, error);
+    else reply.raw.destroy();
+  }
+}
+
+function startSending(reply: any, payload: unknown): void {
   const headers = reply[kHeaders];
   if (typeof payload === 'string') {
     const contentType = headers['content-type'];
@@ -88,10 +101,14 @@ export function sendPayload(reply: any, payload: unknown): void {
     const hooks = (reply[kRoute] as CompiledRoute).hooks.preSerialization;
     if (hooks === null) serializeAndSend(reply, payload);
     else {
-      runValueHooks(hooks, reply.request, reply, payload, (error, value) => {
-        if (error) failSend(reply, error);
-        else serializeAndSend(reply, value);
-      });
+      runValueHooks(
+        hooks,
+        reply.request,
+        reply,
+        payload,
+        (value) => serializeAndSend(reply, value),
+        (error) => failSend(reply, error),
+      );
     }
   }
 }
@@ -119,6 +136,14 @@ function serializeAndSend(reply: any, payload: unknown): void {
     failSend(reply, error);
     return;
   }
+  const then = readSafely(body, 'then');
+  if (typeof then === 'function') {
+    // Serializers are synchronous. An async one's promise is refused like any non-string body,
+    // and its rejection is observed here, so it cannot surface as an unhandled rejection.
+    then.call(body, undefined, (error: unknown) => logSafely(reply.log, 'warn', { err: error }, 'an asynchronous serializer rejected'));
+    failSend(reply, new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE('Promise'));
+    return;
+  }
   reply[kHeaders]['content-type'] ??= JSON_CONTENT_TYPE;
   runOnSend(reply, body);
 }
@@ -136,10 +161,14 @@ export function runOnSend(reply: any, payload: unknown): void {
     writeResponse(reply, payload);
     return;
   }
-  runValueHooks(hooks, reply.request, reply, payload, (error, value) => {
-    if (error) failSend(reply, error);
-    else writeResponse(reply, value);
-  });
+  runValueHooks(
+    hooks,
+    reply.request,
+    reply,
+    payload,
+    (value) => writeResponse(reply, value),
+    (error) => failSend(reply, error),
+  );
 }
 
 function closeIdleConnectionsSoon(server: unknown): void {
@@ -168,6 +197,21 @@ function pipeToResponse(reply: any, payload: Readable, res: any): void {
 }
 
 function writeResponse(reply: any, payload: unknown): void {
+  try {
+    writeToSocket(reply, payload);
+  } catch (error) {
+    // writeHead refusing what it was given (an invalid status or header) is still answerable;
+    // past the headers the only honest answer is a cut response.
+    if (reply.raw.headersSent) {
+      reply.log.warn({ err: error }, 'writing the response failed');
+      reply.raw.destroy();
+    } else {
+      failSend(reply, error);
+    }
+  }
+}
+
+function writeToSocket(reply: any, payload: unknown): void {
   const res = reply.raw;
   if (res.headersSent || res.destroyed) {
     if (isStream(payload)) payload.destroy();
