@@ -5,9 +5,10 @@ import https from 'node:https';
 import { parse as parseQuerystring } from 'fast-querystring';
 import Router from 'find-my-way';
 import proxyAddr from 'proxy-addr';
-import { findNotFoundRoute } from './boot.js';
+import { findNotFoundRoute, Milestone } from './boot.js';
 import { errorCodes } from './errors.js';
 import { ContentTypeParserStore } from './http/content-type-parser.js';
+import { trackSockets } from './http/close.js';
 import { trackHttp2Sessions } from './http/listen.js';
 import { instancePrototype } from './instance.js';
 import { createRequestListener } from './lifecycle/handle-request.js';
@@ -115,7 +116,11 @@ function createInitialConfig(given: Record<string, any>, normalized: NormalizedO
 }
 
 function createHttpServer(options: Record<string, any>, listener: http.RequestListener): http.Server {
-  if (typeof options.serverFactory === 'function') return options.serverFactory(listener, options);
+  if (typeof options.serverFactory === 'function') {
+    const custom = options.serverFactory(listener, options);
+    trackSockets(custom);
+    return custom;
+  }
   const timeouts = {
     requestTimeout: option(options, 'requestTimeout', 0, isCount),
     keepAliveTimeout: option(options, 'keepAliveTimeout', 72_000, isCount),
@@ -128,6 +133,7 @@ function createHttpServer(options: Record<string, any>, listener: http.RequestLi
       : http2.createServer(listener as any);
     server.setTimeout(option(options, 'http2SessionTimeout', 72_000, isCount));
     trackHttp2Sessions(server);
+    trackSockets(server);
     return server;
   }
   // Node derives headersTimeout from requestTimeout, so Fastify's default requestTimeout of 0
@@ -144,6 +150,7 @@ function createHttpServer(options: Record<string, any>, listener: http.RequestLi
     serverOptions.connectionsCheckingInterval = Math.min(30_000, Math.max(50, Math.floor(timeouts.requestTimeout / 4)));
   }
   server = options.https ? https.createServer({ ...options.https, ...serverOptions }, listener) : http.createServer(serverOptions, listener);
+  trackSockets(server);
   server.setTimeout(timeouts.connectionTimeout);
   if (options.maxRequestsPerSocket !== undefined) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
   return server;
@@ -188,10 +195,13 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
     rootPlugin: { name: 'root', queue: [] },
     loadingStack: [],
     readyPromise: null,
+    loaded: new Milestone(),
+    runningReadyHooks: false,
     booted: false,
     listening: false,
     closing: false,
     closed: false,
+    closePromise: null,
     thenGuard: false,
   } as unknown as RootState & { server: http.Server };
   const schemas = SchemaController.createRoot({

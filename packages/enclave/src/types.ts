@@ -248,12 +248,10 @@ export interface RouteOptions<Route extends RouteGeneric = RouteGeneric, Schema 
  * assignability pass) whenever the handler returns an object that omits an optional property,
  * which doubled the type-check cost of a route (bench/types/README.md).
  */
-export interface RouteShorthand<Self> {
+export type RouteShorthand<Self> = 
   <RouteTypes extends RouteGeneric = RouteGeneric, const Schema extends RouteSchema = RouteSchema>(
     path: string,
-    ...rest: ShorthandArguments<ResolveRoute<RouteTypes, Schema>, Schema, Self>
-  ): Self;
-}
+    ...rest: ShorthandArguments<ResolveRoute<RouteTypes, Schema>, Schema, Self>) => Self
 
 /** The argument lists a route shorthand accepts after the path. */
 export type ShorthandArguments<Route extends RouteGeneric, Schema, Instance = EnclaveInstance> =
@@ -317,6 +315,13 @@ export interface ListenOptions {
   /** Default `'localhost'`. */
   host?: string;
   backlog?: number;
+  /** A Unix socket (or Windows pipe) to listen on instead of a port. */
+  path?: string;
+  readableAll?: boolean;
+  writableAll?: boolean;
+  exclusive?: boolean;
+  ipv6Only?: boolean;
+  /** Aborting it closes the application. */
   signal?: AbortSignal;
   listenTextResolver?: (address: string) => string;
 }
@@ -377,7 +382,7 @@ export interface InstanceApi {
   after(): Promise<void>;
   after(callback: (error: Error | null, done: (error?: Error | null) => void) => unknown): this;
   ready(): Promise<this>;
-  ready(callback: (error: Error | null) => void): undefined;
+  ready(callback: (error: Error | null, instance?: this) => void): undefined;
   listen(options?: ListenOptions): Promise<string>;
   listen(options: ListenOptions, callback: (error: Error | null, address?: string) => void): undefined;
   listen(callback: (error: Error | null, address?: string) => void): undefined;

@@ -143,23 +143,3 @@ export function runObserverHooks(
   }
   step();
 }
-
-/**
- * Runs application hooks (onReady, onListen, preClose, onClose) one after the other, each with
- * its own instance as `this`; the first error stops the chain.
- */
-export async function runApplicationHooks(hooks: HookEntry[], argsFor: (entry: HookEntry) => unknown[]): Promise<void> {
-  for (const hook of hooks) {
-    await new Promise<void>((resolve, reject) => {
-      const args = argsFor(hook);
-      const done = (error?: unknown) => (error ? reject(error) : resolve());
-      try {
-        const result = hook.fn.call(hook.instance, ...args, done);
-        if (isThenable(result)) result.then(() => resolve(), reject);
-        else if (hook.fn.length <= args.length) resolve();
-      } catch (thrown) {
-        reject(thrown);
-      }
-    });
-  }
-}
