@@ -101,6 +101,9 @@ function parseBody(route: CompiledRoute, request: any, reply: any, payload: any)
   }
   parseRequestBody(route.parsers, request, payload, route.bodyLimit, (err, body, mediaType) => {
     if (err) {
+      // A body refused before it all arrived (413, a bad length) is not read further, so the
+      // connection cannot carry another request: it closes after this answer.
+      if (!request.raw.complete && request.raw.httpVersionMajor === 1) reply.raw.shouldKeepAlive = false;
       handleError(reply, err);
       return;
     }
