@@ -8,6 +8,7 @@ import proxyAddr from 'proxy-addr';
 import { findNotFoundRoute, Milestone } from './boot.js';
 import { errorCodes } from './errors.js';
 import { ContentTypeParserStore } from './http/content-type-parser.js';
+import { listenForClientErrors } from './http/client-error.js';
 import { trackSockets } from './http/close.js';
 import { trackHttp2Sessions } from './http/listen.js';
 import { instancePrototype } from './instance.js';
@@ -131,7 +132,11 @@ function createHttpServer(options: Record<string, any>, listener: http.RequestLi
     server = options.https
       ? http2.createSecureServer({ allowHTTP1: true, ...options.https }, listener as any)
       : http2.createServer(listener as any);
-    server.setTimeout(option(options, 'http2SessionTimeout', 72_000, isCount));
+    // As in Fastify: the server's timeout is connectionTimeout; an idle session is closed
+    // (gracefully) after http2SessionTimeout.
+    server.setTimeout(timeouts.connectionTimeout);
+    const sessionTimeout = option(options, 'http2SessionTimeout', 72_000, isCount);
+    server.on('session', (session: http2.ServerHttp2Session) => session.setTimeout(sessionTimeout, () => session.close()));
     trackHttp2Sessions(server);
     trackSockets(server);
     return server;
@@ -217,5 +222,6 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
   const context = createRootContext(root, instancePrototype, requestBasePrototype, replyBasePrototype, schemas, parsers);
   root.contexts.push(context);
   (root as { server: http.Server }).server = createHttpServer(given, createRequestListener(root));
+  listenForClientErrors(root.server, given.clientErrorHandler, context.instance as { log: typeof log });
   return context.instance as EnclaveInstance;
 }

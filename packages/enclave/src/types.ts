@@ -5,6 +5,7 @@
 // (types/schema-inference.ts) or named Fastify-style (`app.post<{ Body: User }>(...)`), and is
 // `unknown` otherwise, never `any`.
 import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import type { errorCodes } from './errors.js';
 import type enclave = require('./index.js');
@@ -110,6 +111,11 @@ export interface EnclaveOptions {
   https?: Record<string, unknown>;
   http2?: boolean;
   serverFactory?: (handler: (req: IncomingMessage, res: ServerResponse) => void, options: EnclaveOptions) => Server;
+  /**
+   * Answers a request Node's HTTP parser refused (malformed, oversized headers, too slow), with
+   * the application as `this`. The default writes a JSON 400, 408 or 431 and closes the socket.
+   */
+  clientErrorHandler?: (this: EnclaveInstance, error: Error & { code?: string }, socket: Socket) => void;
   ajv?: { customOptions?: Record<string, unknown>; plugins?: unknown[] };
   schemaErrorFormatter?: SchemaErrorFormatter;
   schemaController?: Record<string, unknown>;

@@ -85,3 +85,8 @@ test('listen() calls back (error, null) on failure; 0.0.0.0 reports a reachable 
   assert.equal(unix.server.address(), socketPath);
   await unix.close();
 });
+
+test('an HTTP/2 server takes connectionTimeout as its timeout, as in Fastify', () => {
+  const app = enclave({ http2: true, connectionTimeout: 3 } as any);
+  assert.equal((app.server as any).timeout, 3);
+});
