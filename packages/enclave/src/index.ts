@@ -25,7 +25,7 @@ enclave.errorCodes = codes;
 declare namespace enclave {
   /**
    * An application or plugin context. Augment it to type a decorator on every instance; or let
-   * `register()`/`decorate()` type it where it exists (see docs/typescript.md).
+   * `register()`/`decorate()` type it where it exists, through the instance they return.
    *
    * @example
    * ```ts
@@ -125,7 +125,7 @@ declare namespace enclave {
   export type PluginDone = Types.PluginDone;
   export type RegisterOptions = Types.RegisterOptions;
   export type DecoratorsOf<PluginValue> = Types.DecoratorsOf<PluginValue>;
-  export type FastifyTyped<Foreign> = Types.FastifyTyped<Foreign>;
+  export type FastifyTyped<Instance, Self = never> = Types.FastifyTyped<Instance, Self>;
   export type DecoratorAccessors<Value, Target> = Types.DecoratorAccessors<Value, Target>;
 
   export type HookDone = Types.HookDone;
