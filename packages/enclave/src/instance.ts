@@ -3,7 +3,8 @@
 import lightMyRequest from 'light-my-request';
 import { errorCodes } from './errors.js';
 import { getDefaultJsonParser } from './http/content-type-parser.js';
-import { close, formatAddress, listen } from './http/listen.js';
+import { close } from './http/close.js';
+import { formatAddress, listen } from './http/listen.js';
 import { sendDefaultError } from './lifecycle/error-handling.js';
 import { type HookName, requestHookNames } from './lifecycle/hook-names.js';
 import { addHookToContext, validateHook } from './lifecycle/hooks.js';
@@ -45,6 +46,25 @@ function ready(context: Context): Promise<void> {
   return root.readyPromise;
 }
 
+/**
+ * What `ready()` waits for: the whole boot (onReady hooks included) for the root; for a plugin's
+ * instance, only the loading, as avvio does, so a plugin's ready callbacks run before onReady.
+ */
+function readyOf(context: Context): Promise<void> {
+  const booting = ready(context);
+  if (context.parent === null) return booting;
+  // The root's ready() is there to report a boot failure; this one reports it too.
+  booting.catch(() => {});
+  return new Promise((resolve, reject) => context.root.loaded.wait((failed, error) => (failed ? reject(error) : resolve())));
+}
+
+/** Injecting into a closing or closed application fails, as Fastify's does. */
+function rejectIfClosing(context: Context): Promise<void> {
+  const { root } = context;
+  if (root.closing || root.closed) return Promise.reject(new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER());
+  return ready(context);
+}
+
 const shorthandMethods: Record<string, string | string[]> = {
   get: 'GET',
   head: 'HEAD',
@@ -67,42 +87,49 @@ export const instancePrototype: Record<PropertyKey, any> = {
     queueAfter(context, callback as any);
     return this;
   },
-  ready(this: any, callback?: (error: Error | null) => void) {
+  ready(this: any, callback?: (error: Error | null, instance?: unknown) => void) {
     const context = contextOf(this);
-    const promise = ready(context);
+    const promise = readyOf(context);
     if (typeof callback === 'function') {
-      promise.then(() => callback(null), (error) => callback(error));
+      promise.then(() => callback(null, context.instance), (error) => callback(error));
       return undefined;
     }
     return new Promise((resolve, reject) => promise.then(() => resolveWithInstance(context, resolve), reject));
   },
-  listen(this: any, options?: any, callback?: (error: Error | null, address?: string) => void) {
+  listen(this: any, options?: any, callback?: (error: Error | null, address?: string | null) => void) {
     const context = contextOf(this);
     if (typeof options === 'function') {
       callback = options;
       options = {};
     }
-    return settle(listen(context.root, () => ready(context), options ?? {}), callback);
+    const promise = listen(context.root, () => ready(context), options ?? {}, () => close(context.root));
+    if (typeof callback !== 'function') return promise;
+    // Fastify calls back (error, null) when listening failed.
+    promise.then((address) => callback(null, address), (error) => callback(error, null));
+    return undefined;
   },
   close(this: any, callback?: (error?: Error | null) => void) {
-    const context = contextOf(this);
-    const promise = (context.root.readyPromise ?? Promise.resolve()).catch(() => {}).then(() => close(context.root));
+    const { root } = contextOf(this);
+    // At once, so an inject() or a request made right after close() is refused.
+    root.closing = true;
+    // Closing an application that was never readied still loads its plugins: their onClose
+    // hooks have to run.
+    root.readyPromise ??= bootApplication(root, false);
+    const promise = root.readyPromise.catch(() => {}).then(() => close(root));
     return settle(promise, callback);
   },
   inject(this: any, options?: any, callback?: (error: Error | null, response?: any) => void) {
     const context = contextOf(this);
     const { root } = context;
     const dispatch = (req: any, res: any) => {
-      ready(context).then(
+      rejectIfClosing(context).then(
         () => root.server.emit('request', req, res),
-        (error) => {
-          res.statusCode = 500;
-          res.end(String(error?.message ?? error));
-        },
+        // light-my-request rejects the chained form's promise with a response error.
+        (error) => res.emit('error', error),
       );
     };
     if (options === undefined) return lightMyRequest(dispatch as any);
-    const promise = ready(context).then(() => lightMyRequest(dispatch as any, options));
+    const promise = rejectIfClosing(context).then(() => lightMyRequest(dispatch as any, options));
     return settle(promise, callback);
   },
   route(this: any, options: Record<string, any>) {

@@ -5,9 +5,11 @@ import https from 'node:https';
 import { parse as parseQuerystring } from 'fast-querystring';
 import Router from 'find-my-way';
 import proxyAddr from 'proxy-addr';
-import { findNotFoundRoute } from './boot.js';
+import { findNotFoundRoute, Milestone } from './boot.js';
 import { errorCodes } from './errors.js';
 import { ContentTypeParserStore } from './http/content-type-parser.js';
+import { listenForClientErrors } from './http/client-error.js';
+import { trackSockets } from './http/close.js';
 import { trackHttp2Sessions } from './http/listen.js';
 import { instancePrototype } from './instance.js';
 import { createRequestListener } from './lifecycle/handle-request.js';
@@ -115,7 +117,11 @@ function createInitialConfig(given: Record<string, any>, normalized: NormalizedO
 }
 
 function createHttpServer(options: Record<string, any>, listener: http.RequestListener): http.Server {
-  if (typeof options.serverFactory === 'function') return options.serverFactory(listener, options);
+  if (typeof options.serverFactory === 'function') {
+    const custom = options.serverFactory(listener, options);
+    trackSockets(custom);
+    return custom;
+  }
   const timeouts = {
     requestTimeout: option(options, 'requestTimeout', 0, isCount),
     keepAliveTimeout: option(options, 'keepAliveTimeout', 72_000, isCount),
@@ -126,8 +132,13 @@ function createHttpServer(options: Record<string, any>, listener: http.RequestLi
     server = options.https
       ? http2.createSecureServer({ allowHTTP1: true, ...options.https }, listener as any)
       : http2.createServer(listener as any);
-    server.setTimeout(option(options, 'http2SessionTimeout', 72_000, isCount));
+    // As in Fastify: the server's timeout is connectionTimeout; an idle session is closed
+    // (gracefully) after http2SessionTimeout.
+    server.setTimeout(timeouts.connectionTimeout);
+    const sessionTimeout = option(options, 'http2SessionTimeout', 72_000, isCount);
+    server.on('session', (session: http2.ServerHttp2Session) => session.setTimeout(sessionTimeout, () => session.close()));
     trackHttp2Sessions(server);
+    trackSockets(server);
     return server;
   }
   // Node derives headersTimeout from requestTimeout, so Fastify's default requestTimeout of 0
@@ -144,6 +155,7 @@ function createHttpServer(options: Record<string, any>, listener: http.RequestLi
     serverOptions.connectionsCheckingInterval = Math.min(30_000, Math.max(50, Math.floor(timeouts.requestTimeout / 4)));
   }
   server = options.https ? https.createServer({ ...options.https, ...serverOptions }, listener) : http.createServer(serverOptions, listener);
+  trackSockets(server);
   server.setTimeout(timeouts.connectionTimeout);
   if (options.maxRequestsPerSocket !== undefined) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
   return server;
@@ -188,10 +200,13 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
     rootPlugin: { name: 'root', queue: [] },
     loadingStack: [],
     readyPromise: null,
+    loaded: new Milestone(),
+    runningReadyHooks: false,
     booted: false,
     listening: false,
     closing: false,
     closed: false,
+    closePromise: null,
     thenGuard: false,
   } as unknown as RootState & { server: http.Server };
   const schemas = SchemaController.createRoot({
@@ -207,5 +222,6 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
   const context = createRootContext(root, instancePrototype, requestBasePrototype, replyBasePrototype, schemas, parsers);
   root.contexts.push(context);
   (root as { server: http.Server }).server = createHttpServer(given, createRequestListener(root));
+  listenForClientErrors(root.server, given.clientErrorHandler, context.instance as { log: typeof log });
   return context.instance as EnclaveInstance;
 }

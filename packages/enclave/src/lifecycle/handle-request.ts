@@ -129,6 +129,9 @@ function parseBody(route: CompiledRoute, request: any, reply: any, payload: any)
   }
   parseRequestBody(route.parsers, request, payload, route.bodyLimit, (err, body, mediaType) => {
     if (err !== null) {
+      // A body refused before it all arrived (413, a bad length) is not read further, so the
+      // connection cannot carry another request: it closes after this answer.
+      if (!request.raw.complete && request.raw.httpVersionMajor === 1) reply.raw.shouldKeepAlive = false;
       handleError(reply, err);
       return;
     }
@@ -223,15 +226,7 @@ export function createRequestListener(root: RootState): (raw: IncomingMessage, r
   };
   const { querystringParser } = options;
   return function handleRequest(raw, res) {
-    if (root.closing && options.return503OnClosing) {
-      const body = '{"statusCode":503,"error":"Service Unavailable","message":"Service Unavailable"}';
-      const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) };
-      // HTTP/2 has no Connection header (RFC 9113 §8.2.2); its sessions are closed by close().
-      if (raw.httpVersionMajor < 2) headers.connection = 'close';
-      res.writeHead(503, headers);
-      res.end(body);
-      return;
-    }
+    if (root.closing && answerWhileClosing(root, raw, res)) return;
     try {
       const url = raw.url ?? '/';
       const queryStart = url.indexOf('?');
@@ -269,6 +264,22 @@ export function createRequestListener(root: RootState): (raw: IncomingMessage, r
       res.end(body);
     }
   };
+}
+
+/**
+ * A request arriving while the application closes: its response says `Connection: close` (so
+ * the client does not reuse the connection and have its next request reset); with
+ * return503OnClosing it is a 503, logged. Returns whether it was answered here.
+ */
+function answerWhileClosing(root: RootState, raw: IncomingMessage, res: ServerResponse): boolean {
+  // HTTP/2 has no Connection header (RFC 9113 §8.2.2); its sessions are closed by close().
+  if (raw.httpVersionMajor < 2) (res as ServerResponse & { shouldKeepAlive: boolean }).shouldKeepAlive = false;
+  if (!root.options.return503OnClosing) return false;
+  const body = '{"statusCode":503,"error":"Service Unavailable","message":"Service Unavailable"}';
+  res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) });
+  res.end(body);
+  root.log.info({ res: { statusCode: 503 } }, 'request aborted: the server is closing and accepts no new requests');
+  return true;
 }
 
 function asBadRequest(error: unknown): Error {

@@ -179,25 +179,3 @@ export function runObserverHooks(
   }
   step();
 }
-
-/**
- * Runs application hooks (onReady, onListen, preClose, onClose) one after the other, each with
- * its own instance as `this`; the first error stops the chain.
- */
-export async function runApplicationHooks(hooks: HookEntry[], argsFor: (entry: HookEntry) => unknown[]): Promise<void> {
-  for (const hook of hooks) {
-    await new Promise<void>((resolve, reject) => {
-      const args = argsFor(hook);
-      const done = (error?: unknown) => (isDoneError(error) ? reject(error) : resolve());
-      let result: unknown;
-      try {
-        result = hook.fn.call(hook.instance, ...args, done);
-      } catch (thrown) {
-        reject(thrownAsError(thrown));
-        return;
-      }
-      const followed = followThenable(result, () => resolve(), (rejected) => reject(rejectionAsError(rejected)));
-      if (!followed && hook.fn.length <= args.length) resolve();
-    });
-  }
-}

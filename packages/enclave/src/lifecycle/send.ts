@@ -171,10 +171,6 @@ export function runOnSend(reply: any, payload: unknown): void {
   );
 }
 
-function closeIdleConnectionsSoon(server: unknown): void {
-  setImmediate(() => (server as { closeIdleConnections?: () => void }).closeIdleConnections?.());
-}
-
 /**
  * Streams a payload into the response: `pipe` and one listener on each side, rather than
  * `pipeline`, which puts four more 'close' listeners on the response — with plugins that watch
@@ -219,10 +215,6 @@ function writeToSocket(reply: any, payload: unknown): void {
   }
   const headers = reply[kHeaders];
   const route = reply[kRoute] as CompiledRoute;
-  // While closing, the connection stays usable so a request the client already sent on it gets
-  // an explicit 503 rather than a reset; once it is idle again it is closed, so close() does not
-  // wait for keepAliveTimeout.
-  if (route.context.root.closing) res.once('finish', () => closeIdleConnectionsSoon(route.context.root.server));
   const statusCode: number = res.statusCode;
   const isHead = reply.request.raw.method === 'HEAD';
   if (isStream(payload)) {

@@ -55,7 +55,9 @@ export function addDecorator(
   value: unknown,
   dependencies: unknown,
 ): void {
-  if (context.root.booted) throw new errorCodes.FST_ERR_DEC_AFTER_START(name);
+  // onReady hooks may still decorate the instance, as in Fastify; requests and replies are
+  // compiled by then.
+  if (context.root.booted && !(kind === 'instance' && context.root.runningReadyHooks)) throw new errorCodes.FST_ERR_DEC_AFTER_START(name);
   if (isVisible(context, kind, name)) {
     throw new errorCodes.FST_ERR_DEC_ALREADY_PRESENT(name, ` in "${contextPath(context)}" (decorator names must be unique along a context chain)`);
   }
