@@ -46,10 +46,12 @@ function chainOf(context: Context): Context[] {
 }
 
 /**
- * The hooks of one phase for a route: those added in each context from the root down (whenever
- * they were added before ready, SPEC §3.2: "registered in itself and its ancestors"), then the
- * route's own. A context's own hooks are the entries it added (their `instance` is its own), so
- * a hook a parent adds after a child was created still reaches the child's routes.
+ * The hooks of one phase for a route: those added in the context and its ancestors (whenever
+ * they were added before ready, SPEC §3.2: "registered in itself and its ancestors") in the
+ * order they took effect, then the route's own. As in Fastify, a hook added after a register()
+ * call takes effect once that plugin has loaded, so the plugin's own hooks come first. A
+ * context's own hooks are the entries it added (their `instance` is its own), so a hook a parent
+ * adds after a child was created still reaches the child's routes.
  */
 function flattenHooks(context: Context, options: Record<string, any>): RouteHooks {
   const hooks = {} as RouteHooks;
@@ -59,6 +61,7 @@ function flattenHooks(context: Context, options: Record<string, any>): RouteHook
     for (const link of chain) {
       for (const entry of link.hooks.get(phase) ?? []) if (entry.instance === link.instance) all.push(entry);
     }
+    all.sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
     const own = options[phase];
     for (const fn of own === undefined ? [] : Array.isArray(own) ? own : [own]) all.push({ fn, instance: context.instance });
     hooks[phase] = all.length > 0 ? all : null;

@@ -14,6 +14,8 @@ export const kContext: unique symbol = Symbol('enclave.context');
 export interface HookEntry {
   fn: (...args: any[]) => any;
   instance: object;
+  /** When the hook took effect, across the application: a route runs its hooks in this order. */
+  order?: number;
 }
 
 /** A link in the error-handler chain: a handler that rethrows passes the error to `parent`. */
