@@ -179,6 +179,7 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
     initialConfig: createInitialConfig(given, normalized),
     router,
     routes: [],
+    headTwins: [],
     contexts: [],
     log,
     logging: enabled,

@@ -25,6 +25,8 @@ export interface CompiledRoute {
   readonly errorHandler: ErrorHandlerEntry;
   readonly parsers: ContentTypeParserStore;
   readonly isNotFound: boolean;
+  /** The HEAD route derived from a GET route: an empty answer still announces `Content-Length: 0`. */
+  readonly isHeadTwin?: boolean;
   /** Options for the request's child logger: the route's `logLevel`, when it has one. */
   readonly logOptions: Readonly<{ level: string }> | undefined;
   /** The public, read-only view exposed as `request.routeOptions`. */
@@ -102,7 +104,7 @@ export function compileRoute(record: RouteRecord): CompiledRoute {
       ? { fn: options.errorHandler, instance: context.instance, parent: context.errorHandler }
       : context.errorHandler;
   const bodyLimit = options.bodyLimit ?? context.root.options.bodyLimit;
-  const config = { ...(options.config ?? {}), url: options.routePath, method };
+  const config = { ...(options.config ?? {}), url: record.url, method };
   const routeOptions = Object.freeze({
     method,
     url: record.url,
@@ -129,6 +131,7 @@ export function compileRoute(record: RouteRecord): CompiledRoute {
     errorHandler,
     parsers: context.parsers,
     isNotFound: false,
+    isHeadTwin: record.isHeadTwin,
     logOptions: typeof options.logLevel === 'string' && options.logLevel !== '' ? Object.freeze({ level: options.logLevel }) : undefined,
     routeOptions,
     ...constructorsOf(context),

@@ -230,7 +230,7 @@ function writeResponse(reply: any, given: unknown): void {
   // No payload: the headers go out as the handler and the hooks left them (a plugin may set
   // `Content-Length: 0` on a 204 on purpose); only a status with content gets a zero length.
   if (payload === undefined || payload === null) {
-    if (!noBody && !isHead) headers['content-length'] = '0';
+    if (!noBody && (!isHead || route.isHeadTwin === true)) headers['content-length'] = '0';
     res.writeHead(statusCode, headers);
     res.end();
     return;

@@ -135,11 +135,12 @@ export function contextOf(instance: object): Context {
   return context;
 }
 
+/** A plugin's prefix under its parent's, joined as Fastify joins them: one slash between. */
 function joinPrefix(parentPrefix: string, prefix: unknown): string {
   if (typeof prefix !== 'string' || prefix === '') return parentPrefix;
-  const normalized = prefix.startsWith('/') ? prefix : `/${prefix}`;
-  const joined = parentPrefix + normalized;
-  return joined.length > 1 && joined.endsWith('/') ? joined.slice(0, -1) : joined;
+  if (parentPrefix.endsWith('/') && prefix.startsWith('/')) return parentPrefix + prefix.slice(1);
+  if (!parentPrefix.endsWith('/') && !prefix.startsWith('/')) return `${parentPrefix}/${prefix}`;
+  return parentPrefix + prefix;
 }
 
 /** The root context: created once by the factory with the instance prototype it inherits from. */
