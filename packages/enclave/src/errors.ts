@@ -110,6 +110,8 @@ export const errorCodes = {
   // reply
   FST_ERR_REP_INVALID_PAYLOAD_TYPE: e('FST_ERR_REP_INVALID_PAYLOAD_TYPE', "Cannot send a payload of type '%s' after onSend; expected a string or a Buffer", 500, TypeError),
   FST_ERR_REP_ALREADY_SENT: e('FST_ERR_REP_ALREADY_SENT', 'The reply to "%s %s" was already sent; did a handler both call reply.send() and return a value?'),
+  FST_ERR_REP_RESPONSE_BODY_CONSUMED: e('FST_ERR_REP_RESPONSE_BODY_CONSUMED', 'The body of the Response sent was already read'),
+  FST_ERR_REP_READABLE_STREAM_LOCKED: e('FST_ERR_REP_READABLE_STREAM_LOCKED', 'The ReadableStream sent is locked by a reader; release the lock before sending it'),
   FST_ERR_REP_SENT_VALUE: e('FST_ERR_REP_SENT_VALUE', 'reply.sent can only be set to true', 500, TypeError),
   FST_ERR_SEND_INSIDE_ONERR: e('FST_ERR_SEND_INSIDE_ONERR', 'An onError hook cannot send the reply; use an error handler'),
   FST_ERR_SEND_UNDEFINED_ERR: e('FST_ERR_SEND_UNDEFINED_ERR', 'Undefined error has occurred'),

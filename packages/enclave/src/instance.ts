@@ -140,7 +140,11 @@ export const instancePrototype: Record<PropertyKey, any> = {
     const context = contextOf(this);
     validateHook(name, fn);
     if (name !== 'onClose' && name !== 'preClose' && name !== 'onListen') throwIfBooted(context, 'addHook');
-    addHookToContext(context, name as HookName, fn);
+    // Request hooks (and onRegister) take effect after what was registered before them has
+    // loaded, as in Fastify: a plugin registered first runs its hooks first.
+    if (name === 'onRoute' || name === 'onReady' || name === 'onListen' || name === 'preClose' || name === 'onClose') {
+      addHookToContext(context, name as HookName, fn);
+    } else queueAfter(context, () => addHookToContext(context, name as HookName, fn));
     return this;
   },
   decorate(this: any, name: string, value: unknown, dependencies?: string[]) {

@@ -191,6 +191,7 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
     initialConfig: createInitialConfig(given, normalized),
     router,
     routes: [],
+    headTwins: [],
     contexts: [],
     log,
     logging: enabled,

@@ -25,6 +25,8 @@ export interface CompiledRoute {
   readonly errorHandler: ErrorHandlerEntry;
   readonly parsers: ContentTypeParserStore;
   readonly isNotFound: boolean;
+  /** The HEAD route derived from a GET route: an empty answer still announces `Content-Length: 0`. */
+  readonly isHeadTwin?: boolean;
   /** Options for the request's child logger: the route's `logLevel`, when it has one. */
   readonly logOptions: Readonly<{ level: string }> | undefined;
   /** The public, read-only view exposed as `request.routeOptions`. */
@@ -46,10 +48,12 @@ function chainOf(context: Context): Context[] {
 }
 
 /**
- * The hooks of one phase for a route: those added in each context from the root down (whenever
- * they were added before ready, SPEC §3.2: "registered in itself and its ancestors"), then the
- * route's own. A context's own hooks are the entries it added (their `instance` is its own), so
- * a hook a parent adds after a child was created still reaches the child's routes.
+ * The hooks of one phase for a route: those added in the context and its ancestors (whenever
+ * they were added before ready, SPEC §3.2: "registered in itself and its ancestors") in the
+ * order they took effect, then the route's own. As in Fastify, a hook added after a register()
+ * call takes effect once that plugin has loaded, so the plugin's own hooks come first. A
+ * context's own hooks are the entries it added (their `instance` is its own), so a hook a parent
+ * adds after a child was created still reaches the child's routes.
  */
 function flattenHooks(context: Context, options: Record<string, any>): RouteHooks {
   const hooks = {} as RouteHooks;
@@ -59,6 +63,7 @@ function flattenHooks(context: Context, options: Record<string, any>): RouteHook
     for (const link of chain) {
       for (const entry of link.hooks.get(phase) ?? []) if (entry.instance === link.instance) all.push(entry);
     }
+    all.sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
     const own = options[phase];
     for (const fn of own === undefined ? [] : Array.isArray(own) ? own : [own]) all.push({ fn, instance: context.instance });
     hooks[phase] = all.length > 0 ? all : null;
@@ -99,7 +104,7 @@ export function compileRoute(record: RouteRecord): CompiledRoute {
       ? { fn: options.errorHandler, instance: context.instance, parent: context.errorHandler }
       : context.errorHandler;
   const bodyLimit = options.bodyLimit ?? context.root.options.bodyLimit;
-  const config = { ...(options.config ?? {}), url: options.routePath, method };
+  const config = { ...(options.config ?? {}), url: record.url, method };
   const routeOptions = Object.freeze({
     method,
     url: record.url,
@@ -126,6 +131,7 @@ export function compileRoute(record: RouteRecord): CompiledRoute {
     errorHandler,
     parsers: context.parsers,
     isNotFound: false,
+    isHeadTwin: record.isHeadTwin,
     logOptions: typeof options.logLevel === 'string' && options.logLevel !== '' ? Object.freeze({ level: options.logLevel }) : undefined,
     routeOptions,
     ...constructorsOf(context),

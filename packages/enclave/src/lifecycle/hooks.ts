@@ -19,8 +19,10 @@ export function validateHook(name: unknown, fn: unknown): asserts name is HookNa
 }
 
 /** Adds a hook to a context (and so to every context created from it afterwards). */
+let nextHookOrder = 0;
+
 export function addHookToContext(context: Context, name: HookName, fn: (...args: any[]) => any): void {
-  const entry: HookEntry = { fn, instance: context.instance };
+  const entry: HookEntry = { fn, instance: context.instance, order: nextHookOrder++ };
   const { applicationHooks } = context.root;
   if (name === 'onReady' || name === 'onListen' || name === 'preClose' || name === 'onClose') {
     applicationHooks[name].push(entry);
