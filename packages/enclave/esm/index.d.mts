@@ -6,9 +6,11 @@ import enclave from '../index.js';
 
 export default enclave;
 export { enclave };
+export declare const fastify: typeof enclave;
 export declare const errorCodes: typeof enclave.errorCodes;
 export type {
   ApplicationHooks,
+  ChildLoggerFactory,
   DecoratorAccessors,
   DecoratorsOf,
   EnclaveError,
@@ -42,6 +44,7 @@ export type {
   ReplyPayload,
   RequestHook,
   RequestPayload,
+  ResolveProvidedRoute,
   ResolveRoute,
   RouteConfig,
   RouteGeneric,
@@ -60,9 +63,12 @@ export type {
   SerializerCompiler,
   SerializerCompilerInput,
   ShorthandArguments,
+  TrailerFunction,
+  TypeProviderShape,
   ValidationContext,
   ValidationFunction,
   ValidationIssue,
   ValidatorCompiler,
   ValidatorCompilerInput,
+  WithTypeProvider,
 } from '../index.js';

@@ -5,4 +5,5 @@ import enclave from '../index.js';
 
 export default enclave;
 export { enclave };
+export const fastify = enclave;
 export const errorCodes = enclave.errorCodes;

@@ -15,6 +15,8 @@ import type * as Types from './types.js';
 const enclave = createApplication as unknown as Types.EnclaveFactory;
 enclave.default = enclave;
 enclave.enclave = enclave;
+// Fastify's own named export, so `import { fastify } from 'enclavejs'` is the only change an app needs.
+enclave.fastify = enclave;
 enclave.errorCodes = codes;
 
 // The public types ride on a namespace merged with the factory, because `export =` (which makes
@@ -154,6 +156,13 @@ declare namespace enclave {
   export type SerializerCompilerInput = Types.SerializerCompilerInput;
   export type SerializeFunction = Types.SerializeFunction;
   export type SchemaErrorFormatter = Types.SchemaErrorFormatter;
+
+  export type TypeProviderShape = Types.TypeProviderShape;
+  export type WithTypeProvider<Instance, Provider extends Types.TypeProviderShape> = Types.WithTypeProvider<Instance, Provider>;
+  export type ResolveProvidedRoute<Provider extends Types.TypeProviderShape, RouteTypes extends Types.RouteGeneric, Schema> =
+    Types.ResolveProvidedRoute<Provider, RouteTypes, Schema>;
+  export type ChildLoggerFactory = Types.ChildLoggerFactory;
+  export type TrailerFunction = Types.TrailerFunction;
 }
 
 export = enclave;

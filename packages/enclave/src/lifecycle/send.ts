@@ -7,6 +7,7 @@ import type { CompiledRoute } from './compiled-route.js';
 import { handleError } from './error-handling.js';
 import { runValueHooks } from './hooks.js';
 import { kHeaders, kHijacked, kRoute, kSent, kSerializer } from './symbols.js';
+import { hasTrailers, writeWithTrailers } from './trailers.js';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -205,6 +206,10 @@ function writeResponse(reply: any, payload: unknown): void {
     }
     res.writeHead(statusCode, headers);
     res.end();
+    return;
+  }
+  if (hasTrailers(reply)) {
+    writeWithTrailers(reply, headers, payload, isHead);
     return;
   }
   const length = payload === undefined || payload === null ? 0 : Buffer.byteLength(payload as string | Uint8Array);
