@@ -6,6 +6,7 @@ import enclave from '../index.js';
 
 export default enclave;
 export { enclave };
+export declare const LogController: typeof enclave.LogController;
 export declare const fastify: typeof enclave;
 export declare const errorCodes: typeof enclave.errorCodes;
 export type {
@@ -29,6 +30,7 @@ export type {
   InjectResponse,
   LifecycleHooks,
   ListenOptions,
+  LogControllerOptions,
   Logger,
   OnErrorHook,
   OnRequestAbortHook,

@@ -28,6 +28,7 @@ export const honouredFactoryOptions: readonly string[] = [
   'ignoreTrailingSlash',
   'keepAliveTimeout',
   'logger',
+  'logController',
   'loggerInstance',
   'maxParamLength',
   'maxRequestsPerSocket',

@@ -14,6 +14,7 @@ import { createRequestListener } from './lifecycle/handle-request.js';
 import { replyBasePrototype } from './lifecycle/reply.js';
 import { requestReplyExtrasInstalled } from './lifecycle/request-reply-extras.js';
 import { requestBasePrototype } from './lifecycle/request.js';
+import { LogController } from './log-controller.js';
 import { createLogger } from './logger.js';
 import { createCountingGenerator, createIdGenerator } from './request-id.js';
 import { createRootContext } from './scope/context.js';
@@ -45,6 +46,12 @@ function compileTrust(trustProxy: unknown): NormalizedOptions['trustProxy'] {
   throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`trustProxy: ${String(trustProxy)}`);
 }
 
+function readLogController(controller: unknown): LogController | null {
+  if (controller === undefined || controller === null) return null;
+  if (!(controller instanceof LogController)) throw new errorCodes.FST_ERR_LOG_INVALID_LOG_CONTROLLER(typeof controller);
+  return controller;
+}
+
 function normalizeOptions(options: Record<string, any>): NormalizedOptions {
   // `true` is Fastify's shorthand for the 'request-id' header.
   const idHeader = option<string | boolean>(options, 'requestIdHeader', false, (v) => isBoolean(v) || typeof v === 'string');
@@ -66,6 +73,7 @@ function normalizeOptions(options: Record<string, any>): NormalizedOptions {
     rewriteUrl: option(options, 'rewriteUrl', null, (v) => typeof v === 'function'),
     frameworkErrors: option(options, 'frameworkErrors', null, (v) => typeof v === 'function'),
     useSemicolonDelimiter: option(options, 'useSemicolonDelimiter', false, isBoolean),
+    logController: readLogController(options.logController),
     requestIdHeader: requestIdHeader === false ? false : requestIdHeader.toLowerCase(),
     requestIdLogLabel: option(options, 'requestIdLogLabel', 'reqId', (v) => typeof v === 'string'),
     genReqId: createIdGenerator(requestIdHeader === false ? false : requestIdHeader.toLowerCase(), genReqId),

@@ -8,6 +8,7 @@ import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } fro
 import type { Readable } from 'node:stream';
 import type { errorCodes } from './errors.js';
 import type enclave = require('./index.js');
+import type { LogController } from './log-controller.js';
 import type { Logger } from './logger.js';
 import type {
   HttpPart,
@@ -109,6 +110,8 @@ export interface EnclaveOptions {
   childLoggerFactory?: ChildLoggerFactory;
   /** Options for fast-json-stringify, the default response serializer. */
   serializerOpts?: Record<string, unknown>;
+  /** Writes the per-request log lines (an instance of `LogController` or of a subclass). */
+  logController?: LogController;
   /** Node's own server options (passed to `http.createServer`). */
   http?: Record<string, unknown>;
   requestIdLogLabel?: string;
@@ -552,5 +555,7 @@ export interface EnclaveFactory {
   enclave: EnclaveFactory;
   /** The same factory under Fastify's name. */
   fastify: EnclaveFactory;
+  /** Decides the per-request log lines; subclass it and pass an instance as `logController`. */
+  LogController: typeof LogController;
   errorCodes: ErrorCodes;
 }

@@ -34,10 +34,6 @@ const deliberateAbsences: Record<string, string> = {};
 const todoMissing = new Set<string>([
   // Issue 18 (lifecycle helper) implements it on its branch.
   'option.clientErrorHandler',
-  // Fastify 5.12's pluggable request logging (`logController` + the `LogController` class):
-  // not done yet; `disableRequestLogging` (boolean or function) covers the common use.
-  'option.logController',
-  'export.LogController',
 ])
 
 function publicKeys(object: object): Set<string> {

@@ -257,3 +257,39 @@ describe('options honoured', () => {
     assert.equal((enclave as any).fastify, enclave);
   });
 });
+
+describe('logController', () => {
+  test('a LogController subclass writes the request lines; a non-instance is refused at start-up', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const stream = { write: (line: string) => lines.push(JSON.parse(line)) };
+    class Terse extends enclave.LogController {
+      override incomingRequest() {}
+      override requestCompleted(_error: unknown, request: any, reply: any) {
+        request.log.info({ status: reply.statusCode }, 'done');
+      }
+    }
+    const app = enclave({ logger: { stream }, logController: new Terse({ requestIdLogLabel: 'rid' }) });
+    app.get('/', async () => 'ok');
+    await app.inject({ url: '/' });
+    assert.deepEqual(
+      lines.map(({ msg, status, rid }) => ({ msg, status, rid })),
+      [{ msg: 'done', status: 200, rid: 'req-1' }],
+    );
+    assert.throws(() => enclave({ logController: { incomingRequest() {} } as any }), { code: 'FST_ERR_LOG_INVALID_LOG_CONTROLLER' });
+  });
+
+  test('the default LogController honours disableRequestLogging as a function', async () => {
+    const lines: string[] = [];
+    const stream = { write: (line: string) => lines.push(JSON.parse(line).msg) };
+    const controller = new enclave.LogController({ disableRequestLogging: (request: any) => request.url === '/quiet' });
+    const app = enclave({ logger: { stream }, logController: controller });
+    app.get('/quiet', async () => 'shh');
+    app.get('/loud', async () => {
+      throw Object.assign(new Error('teapot'), { statusCode: 418 });
+    });
+    await app.inject({ url: '/quiet' });
+    assert.deepEqual(lines, []);
+    await app.inject({ url: '/loud' });
+    assert.deepEqual(lines, ['incoming request', 'teapot', 'request completed']);
+  });
+});

@@ -82,7 +82,9 @@ function callErrorHandler(reply: any, error: unknown): void {
 }
 
 function logError(reply: any, error: Error, statusCode: number): void {
-  if (statusCode >= 500) reply.log.error({ req: reply.request, res: reply, err: error }, error.message);
+  const controller = (reply[kRoute] as CompiledRoute).context.root.options.logController;
+  if (controller !== null) controller.defaultErrorLog(error, reply.request, reply);
+  else if (statusCode >= 500) reply.log.error({ req: reply.request, res: reply, err: error }, error.message);
   else reply.log.info({ res: reply, err: error }, error.message);
 }
 

@@ -13,6 +13,7 @@ import { kHijacked, kMediaType, kSent } from './symbols.js';
 import { errorCodes } from '../errors.js';
 import type { RouterHooks } from '../routing/router-hooks.js';
 import type { EnclaveInstance } from '../types.js';
+import type { LogController } from '../log-controller.js';
 import { methodHasBody } from '../routing/http-methods.js';
 import { startHandlerTimeout } from './request-signal.js';
 
@@ -29,6 +30,8 @@ interface RequestSettings {
   readonly logRequests: boolean;
   /** `disableRequestLogging` as a function: asked per request. */
   readonly skipRequestLog: ((request: any) => boolean) | null;
+  /** The `logController` option: it writes the incoming and completed lines. */
+  readonly controller: LogController | null;
 }
 
 /** The request's logger: the custom child-logger factory's, or a pino child with the id. */
@@ -40,7 +43,14 @@ function requestLogger(settings: RequestSettings, root: RootState, route: Compil
   return settings.logging ? root.log.child({ [settings.requestIdLogLabel]: id }, route.logOptions) : root.log;
 }
 
-function trackCompletion(route: CompiledRoute, request: any, reply: any, logRequests: boolean, onTimeout: (() => void) | null): void {
+function trackCompletion(
+  route: CompiledRoute,
+  request: any,
+  reply: any,
+  logRequests: boolean,
+  controller: LogController | null,
+  onTimeout: (() => void) | null,
+): void {
   const res = reply.raw as ServerResponse;
   let done = false;
   // The event says whether the response completed: `writableFinished` is not reliable here
@@ -53,7 +63,9 @@ function trackCompletion(route: CompiledRoute, request: any, reply: any, logRequ
     if (!completed && route.hooks.onRequestAbort !== null) {
       runObserverHooks(route.hooks.onRequestAbort, [request], logHookError(request));
     }
-    if (logRequests) {
+    if (controller !== null) {
+      if (completed) controller.requestCompleted(null, request, reply);
+    } else if (logRequests) {
       request.log.info({ res: reply, responseTime: reply.elapsedTime }, completed ? 'request completed' : 'request aborted');
     }
     if (completed && route.hooks.onResponse !== null) {
@@ -81,15 +93,17 @@ function runRoute(
   const request = new route.Request(raw, params, query, id, log, route);
   const reply = new route.Reply(res, request, log, route);
   const logRequests = settings.logRequests && (settings.skipRequestLog === null || !settings.skipRequestLog(request));
+  const controlled = settings.controller !== null;
   let onTimeout: (() => void) | null = null;
   if (route.hooks.onTimeout !== null && raw.socket) {
     const hooks = route.hooks.onTimeout;
     onTimeout = () => runObserverHooks(hooks, [request, reply], logHookError(request));
     raw.socket.once('timeout', onTimeout);
   }
-  if (logRequests || route.hooks.onResponse !== null || route.hooks.onRequestAbort !== null || onTimeout !== null) {
-    if (logRequests) log.info({ req: request }, 'incoming request');
-    trackCompletion(route, request, reply, logRequests, onTimeout);
+  if (logRequests || controlled || route.hooks.onResponse !== null || route.hooks.onRequestAbort !== null || onTimeout !== null) {
+    if (settings.controller !== null) settings.controller.incomingRequest(request, reply);
+    else if (logRequests) log.info({ req: request }, 'incoming request');
+    trackCompletion(route, request, reply, logRequests, settings.controller, onTimeout);
   }
   if (route.handlerTimeout > 0) startHandlerTimeout(route, request, reply);
   if (error !== undefined) {
@@ -215,8 +229,10 @@ function answerFrameworkError(answer: NonNullable<RootState['options']['framewor
 export function createRequestListener(root: RootState, hooks: RouterHooks): (raw: IncomingMessage, res: ServerResponse) => void {
   const { router, options } = root;
   const derive = (router as any).constrainer;
+  const controller = root.logging ? options.logController : null;
   const settings: RequestSettings = {
-    requestIdLogLabel: options.requestIdLogLabel,
+    requestIdLogLabel: options.logController?.requestIdLogLabel ?? options.requestIdLogLabel,
+    controller,
     logging: root.logging,
     logRequests: root.logging && options.disableRequestLogging !== true,
     skipRequestLog: typeof options.disableRequestLogging === 'function' ? options.disableRequestLogging : null,

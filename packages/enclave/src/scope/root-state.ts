@@ -1,6 +1,7 @@
 // State shared by every context of one application: options, router, loader and server.
 import type { Server } from 'node:http';
 import type Router from 'find-my-way';
+import type { LogController } from '../log-controller.js';
 import type { Logger } from '../logger.js';
 import type { CompiledRoute } from '../lifecycle/compiled-route.js';
 import type { RouteRecord } from '../routing/route-record.js';
@@ -26,6 +27,8 @@ export interface NormalizedOptions {
   rewriteUrl: ((this: unknown, raw: any) => string) | null;
   /** Answers the router's own errors (bad URL, over-long parameter) instead of the error handlers. */
   frameworkErrors: ((error: Error, request: any, reply: any) => unknown) | null;
+  /** A `LogController` given as `logController`: it decides the per-request log lines. */
+  logController: LogController | null;
   /** `;` also starts the query string (`/a;b=1` is `/a` with `b=1`). */
   useSemicolonDelimiter: boolean;
   requestIdHeader: string | false;
