@@ -6,9 +6,12 @@ import enclave from '../index.js';
 
 export default enclave;
 export { enclave };
+export declare const LogController: typeof enclave.LogController;
+export declare const fastify: typeof enclave;
 export declare const errorCodes: typeof enclave.errorCodes;
 export type {
   ApplicationHooks,
+  ChildLoggerFactory,
   DecoratorAccessors,
   DecoratorsOf,
   EnclaveError,
@@ -27,6 +30,7 @@ export type {
   InjectResponse,
   LifecycleHooks,
   ListenOptions,
+  LogControllerOptions,
   Logger,
   OnErrorHook,
   OnRequestAbortHook,
@@ -42,6 +46,7 @@ export type {
   ReplyPayload,
   RequestHook,
   RequestPayload,
+  ResolveProvidedRoute,
   ResolveRoute,
   RouteConfig,
   RouteGeneric,
@@ -60,9 +65,12 @@ export type {
   SerializerCompiler,
   SerializerCompilerInput,
   ShorthandArguments,
+  TrailerFunction,
+  TypeProviderShape,
   ValidationContext,
   ValidationFunction,
   ValidationIssue,
   ValidatorCompiler,
   ValidatorCompilerInput,
+  WithTypeProvider,
 } from '../index.js';

@@ -9,20 +9,17 @@ import { sendDefaultError } from './lifecycle/error-handling.js';
 import { type HookName, requestHookNames } from './lifecycle/hook-names.js';
 import { addHookToContext, validateHook } from './lifecycle/hooks.js';
 import { kErrorHandler } from './lifecycle/symbols.js';
-import { shorthandOptions } from './routing/route-options.js';
 import { addRoute } from './routing/routes.js';
 import { type Context, contextOf } from './scope/context.js';
 import { addDecorator, getDecorator, hasDecorator } from './scope/decorators.js';
 import { loadPending, queueAfter, queuePlugin } from './scope/plugin-loader.js';
 import { printPlugins } from './scope/print-plugins.js';
 import { bootApplication } from './boot.js';
+import { extraMethods, extraProperties, shorthand, throwIfBooted } from './instance-extras.js';
+import { markErrorHandlerSet } from './scope/context-settings.js';
 
 /** The package version, reported as `instance.version`. */
 export const VERSION = '0.1.0';
-
-function throwIfBooted(context: Context, what: string): void {
-  if (context.root.booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING(`Cannot call "${what}" once the application is ready`);
-}
 
 function settle<T>(promise: Promise<T>, callback: ((error: Error | null, value?: T) => void) | undefined): Promise<T> | undefined {
   if (typeof callback !== 'function') return promise;
@@ -42,7 +39,9 @@ function resolveWithInstance(context: Context, resolve: (value: any) => void): v
 
 function ready(context: Context): Promise<void> {
   const { root } = context;
-  root.readyPromise ??= bootApplication(root);
+  root.readyPromise ??= bootApplication(root).then(() => {
+    if (root.compileRouter) root.router.compile();
+  });
   return root.readyPromise;
 }
 
@@ -65,7 +64,7 @@ function rejectIfClosing(context: Context): Promise<void> {
   return ready(context);
 }
 
-const shorthandMethods: Record<string, string | string[]> = {
+const shorthandMethods: Record<string, string> = {
   get: 'GET',
   head: 'HEAD',
   post: 'POST',
@@ -73,7 +72,6 @@ const shorthandMethods: Record<string, string | string[]> = {
   delete: 'DELETE',
   options: 'OPTIONS',
   patch: 'PATCH',
-  all: ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'],
 };
 
 export const instancePrototype: Record<PropertyKey, any> = {
@@ -181,6 +179,9 @@ export const instancePrototype: Record<PropertyKey, any> = {
     const context = contextOf(this);
     throwIfBooted(context, 'setErrorHandler');
     if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ERROR_HANDLER_NOT_FN();
+    if (markErrorHandlerSet(context) && !context.root.options.allowErrorHandlerOverride) {
+      throw new errorCodes.FST_ERR_ERROR_HANDLER_ALREADY_SET();
+    }
     context.errorHandler = { fn: handler, instance: this, parent: context.errorHandler };
     return this;
   },
@@ -289,13 +290,10 @@ export const instancePrototype: Record<PropertyKey, any> = {
   },
 };
 
-for (const [name, method] of Object.entries(shorthandMethods)) {
-  instancePrototype[name] = function shorthand(this: any, path: string, options?: any, handler?: any) {
-    addRoute(contextOf(this), shorthandOptions(method, path, options, handler));
-    return this;
-  };
-}
+for (const [name, method] of Object.entries(shorthandMethods)) instancePrototype[name] = shorthand(method);
 
+Object.assign(instancePrototype, extraMethods);
+Object.defineProperties(instancePrototype, extraProperties);
 Object.defineProperties(instancePrototype, {
   // The instance is awaitable: `await app.register(p)` loads what is queued so far.
   then: {

@@ -258,7 +258,7 @@ describe('errorCodes', () => {
       FST_ERR_CTP_INVALID_CONTENT_LENGTH: 400,
       FST_ERR_CTP_EMPTY_JSON_BODY: 400,
       FST_ERR_BAD_URL: 400,
-      FST_ERR_URL_TOO_LONG: 414,
+      FST_ERR_MAX_PARAM_LENGTH: 414,
       FST_ERR_BAD_STATUS_CODE: 500,
     };
     for (const [code, status] of Object.entries(expected)) {

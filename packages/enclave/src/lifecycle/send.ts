@@ -10,6 +10,7 @@ import { isErrorValue, readSafely } from '../thrown-values.js';
 import { logSafely } from './error-safety.js';
 import { runValueHooks } from './hooks.js';
 import { kHeaders, kHijacked, kRoute, kSent, kSerializer } from './symbols.js';
+import { hasTrailers, writeWithTrailers } from './trailers.js';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -292,6 +293,10 @@ function writeToSocket(reply: any, given: unknown): void {
   }
   if (typeof payload !== 'string' && !isBytes(payload)) {
     failSend(reply, new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload));
+    return;
+  }
+  if (hasTrailers(reply)) {
+    writeWithTrailers(reply, headers, payload, isHead);
     return;
   }
   const length = Buffer.byteLength(payload);
