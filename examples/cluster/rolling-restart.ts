@@ -92,7 +92,7 @@ try {
   for (const sample of samples) if (sample.instance) byInstance.set(sample.instance, (byInstance.get(sample.instance) ?? 0) + 1);
 
   log(`\n  requests sent ${samples.length} (GET ${byMethod('GET')}, POST ${byMethod('POST')}), answered ${answered}, failed ${all.failed}`);
-  log(`  steady (before)   ${format(steady)}`);
+  log(`  steady (before)   ${format(steady)}   (first second left out: warm-up)`);
   log(`  during restarts   ${format(restarting)}`);
   log(`  steady (after)    ${format(after)}`);
   log(`  answered by: ${[...byInstance].map(([name, count]) => `${name} ${count}`).join(', ')}`);
