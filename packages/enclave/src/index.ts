@@ -25,7 +25,7 @@ enclave.errorCodes = codes;
 declare namespace enclave {
   /**
    * An application or plugin context. Augment it to type a decorator on every instance; or let
-   * `register()`/`decorate()` type it where it exists (see docs/typescript.md).
+   * `register()`/`decorate()` type it where it exists, through the instance they return.
    *
    * @example
    * ```ts

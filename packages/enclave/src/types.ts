@@ -1,4 +1,4 @@
-// The public types (SPEC §9). The instance, request and reply interfaces users augment live in
+// The public types. The instance, request and reply interfaces users augment live in
 // the `enclave` namespace of index.ts (so that `declare module 'enclavejs' { interface
 // EnclaveInstance { … } }` merges from CommonJS and ESM alike); their members are declared here
 // as `InstanceApi`, `RequestApi` and `ReplyApi`. Route data is inferred from the route's schema
@@ -58,7 +58,7 @@ export type ValidationContext = 'body' | 'params' | 'querystring' | 'headers';
 
 /**
  * An error raised by Enclave: a stable `code` to test for and the HTTP status it answers
- * with; validation errors also carry the raw issues and the part that failed (SPEC §6.5).
+ * with; validation errors also carry the raw issues and the part that failed.
  *
  * @example
  * ```ts
@@ -76,10 +76,10 @@ export interface EnclaveError extends Error {
   validationContext?: ValidationContext;
 }
 
-/** `errorCodes`: one constructor per `FST_ERR_*` code (SPEC §4.9). */
+/** `errorCodes`: one constructor per `FST_ERR_*` code. */
 export type ErrorCodes = typeof errorCodes;
 
-/** Factory options (SPEC §4.10, §6.2, and Fastify 5's names). */
+/** Factory options (Fastify 5's names). */
 export interface EnclaveOptions {
   logger?: boolean | Record<string, unknown> | Logger;
   loggerInstance?: Logger;
@@ -120,7 +120,7 @@ export interface EnclaveOptions {
 
 type RouteConfig = enclave.RouteConfig;
 
-/** Members of every request (SPEC §4.5). `Route` carries the resolved types of the route's parts. */
+/** Members of every request. `Route` carries the resolved types of the route's parts. */
 export interface RequestApi<Route extends RouteGeneric = RouteGeneric> {
   id: string;
   params: Route['Params'];
@@ -160,7 +160,7 @@ export interface RequestApi<Route extends RouteGeneric = RouteGeneric> {
 type RawPayload = Error | string | Uint8Array | Readable;
 
 /**
- * Members of every reply (SPEC §4.5). `send` and the handler's return value are checked against
+ * Members of every reply. `send` and the handler's return value are checked against
  * the route's reply type; `code(status)` narrows it to the payload declared for that status.
  */
 export interface ReplyApi<Route extends RouteGeneric = RouteGeneric, Status extends number = never> extends PromiseLike<void> {
@@ -194,7 +194,7 @@ export interface ReplyApi<Route extends RouteGeneric = RouteGeneric, Status exte
 type MaybePromise<Value> = Value | Promise<Value>;
 
 /**
- * A route handler: return the payload, return the reply, or call `reply.send` (SPEC §4.4).
+ * A route handler: return the payload, return the reply, or call `reply.send`.
  * With a declared reply type, the returned value is checked against it. `this` is the instance
  * the route was declared on, with the decorators its type carries.
  */
@@ -204,7 +204,7 @@ export type RouteHandler<Route extends RouteGeneric = RouteGeneric, Instance = E
   reply: EnclaveReply<Route>,
 ) => MaybePromise<ReplyPayload<Route['Reply']> | RawPayload | ReplyApi<any, any> | undefined | void>;
 
-/** An error handler (SPEC §4.9); `ErrorType` names what your handlers throw. */
+/** An error handler; `ErrorType` names what your handlers throw. */
 export type ErrorHandler<ErrorType extends Error = EnclaveError, Route extends RouteGeneric = RouteGeneric> = (
   this: EnclaveInstance,
   error: ErrorType,
@@ -212,7 +212,7 @@ export type ErrorHandler<ErrorType extends Error = EnclaveError, Route extends R
   reply: EnclaveReply<Route>,
 ) => unknown;
 
-/** Route options besides method, URL and handler (SPEC §4.1). */
+/** Route options besides method, URL and handler. */
 export interface RouteShorthandOptions<Route extends RouteGeneric = RouteGeneric, Schema = RouteSchema, Instance = EnclaveInstance>
   extends RouteHooks<Route> {
   schema?: Schema;
@@ -248,12 +248,10 @@ export interface RouteOptions<Route extends RouteGeneric = RouteGeneric, Schema 
  * assignability pass) whenever the handler returns an object that omits an optional property,
  * which doubled the type-check cost of a route (bench/types/README.md).
  */
-export interface RouteShorthand<Self> {
+export type RouteShorthand<Self> = 
   <RouteTypes extends RouteGeneric = RouteGeneric, const Schema extends RouteSchema = RouteSchema>(
     path: string,
-    ...rest: ShorthandArguments<ResolveRoute<RouteTypes, Schema>, Schema, Self>
-  ): Self;
-}
+    ...rest: ShorthandArguments<ResolveRoute<RouteTypes, Schema>, Schema, Self>) => Self
 
 /** The argument lists a route shorthand accepts after the path. */
 export type ShorthandArguments<Route extends RouteGeneric, Schema, Instance = EnclaveInstance> =
@@ -311,7 +309,7 @@ export interface InjectChain extends PromiseLike<InjectResponse> {
   end(callback: (error: Error | null, response?: InjectResponse) => void): void;
 }
 
-/** `listen()` options (SPEC §4.10). */
+/** `listen()` options. */
 export interface ListenOptions {
   port?: number | string;
   /** Default `'localhost'`. */
@@ -321,7 +319,7 @@ export interface ListenOptions {
   listenTextResolver?: (address: string) => string;
 }
 
-/** A decorator given as accessors (SPEC §3.7); `this` is the decorated object. */
+/** A decorator given as accessors; `this` is the decorated object. */
 export interface DecoratorAccessors<Value, Target> {
   getter(this: Target): Value;
   setter?(this: Target, value: Value): void;
@@ -349,12 +347,12 @@ export type FastifyTyped<Foreign> = [ForeignInstance<Foreign>] extends [never]
     : never;
 
 /**
- * Members of an application or plugin context (SPEC §3–§8). Methods that change the context
+ * Members of an application or plugin context. Methods that change the context
  * return `this`, so decorators typed on an instance stay on the chain.
  */
 export interface InstanceApi {
   /**
-   * Registers a plugin in a new child context (SPEC §3.1). Returns this instance, typed with
+   * Registers a plugin in a new child context. Returns this instance, typed with
    * the decorators the plugin declares (see `Plugin`). The instance is awaitable at run time
    * (`await app.register(p)` loads the queue and resolves with the instance), but its type is
    * deliberately not thenable: awaiting it keeps its type, and `async () => app` stays a
@@ -373,7 +371,7 @@ export interface InstanceApi {
     plugin: Foreign & FastifyTyped<Foreign>,
     options?: RegisterOptionsArgument<this, ForeignOptions<Foreign>>,
   ): this;
-  /** Loads what is queued so far (SPEC §3.5). */
+  /** Loads what is queued so far. */
   after(): Promise<void>;
   after(callback: (error: Error | null, done: (error?: Error | null) => void) => unknown): this;
   ready(): Promise<this>;

@@ -21,7 +21,7 @@ export type BodyReadCallback = (err: Error | null, body?: string | Buffer) => vo
 
 /**
  * Reads the Content-Length header: `undefined` when absent, `null` when it is not a plain
- * decimal number (RFC 9110 §8.6: `Content-Length = 1*DIGIT`).
+ * decimal number (RFC 9110 section 8.6: `Content-Length = 1*DIGIT`).
  *
  * @example
  * readDeclaredLength('42') // → 42

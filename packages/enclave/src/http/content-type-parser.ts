@@ -1,7 +1,7 @@
 /**
- * Request bodies (SPEC §4.7): decide whether there is one, choose the parser by the parsed
+ * Request bodies: decide whether there is one, choose the parser by the parsed
  * Content-Type, read it within the limit, run the parser. The media type that chose the parser is
- * the one handed back, so the body schema is always chosen by the same essence (SPEC §11).
+ * the one handed back, so the body schema is always chosen by the same essence.
  */
 import type { Readable } from 'node:stream';
 import { errorCodes } from '../errors.js';

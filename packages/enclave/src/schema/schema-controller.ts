@@ -48,7 +48,7 @@ interface BuiltCompiler<Compiler> {
 /**
  * The schema side of one encapsulation context: its shared schemas, its validator and serializer
  * compilers and its schema error formatter, each seen by the context's descendants and never by
- * its ancestors or siblings (SPEC §3.2, §5, §6).
+ * its ancestors or siblings.
  *
  * Compilers that are fed shared schemas (the default Ajv and fast-json-stringify ones, or the
  * `compilersFactory` builders) are built lazily, once per set of visible shared schemas: a context
@@ -201,7 +201,7 @@ export class SchemaController {
   }
 
   // The nearest validator compiler set with setValidatorCompiler(), if any: such compilers are
-  // the user's and are not fed shared schemas (SPEC §5.2).
+  // the user's and are not fed shared schemas.
   private customValidatorCompiler(): ValidatorCompiler | undefined {
     return this.validatorCompiler ?? this.parent?.customValidatorCompiler();
   }

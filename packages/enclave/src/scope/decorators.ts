@@ -44,7 +44,10 @@ function checkDependencies(context: Context, kind: DecoratorKind, name: string, 
   }
 }
 
-/** Adds a decorator of `kind` named `name` to `context`; the checks of SPEC §3.7 first. */
+/**
+ * Adds a decorator of `kind` named `name` to `context`, after checking that the application has
+ * not started, the name is free along the context chain and its dependencies are visible.
+ */
 export function addDecorator(
   context: Context,
   kind: DecoratorKind,

@@ -1,4 +1,4 @@
-// Static types from route schemas (SPEC §9): a JSON Schema written inline (or `as const`) is
+// Static types from route schemas: a JSON Schema written inline (or `as const`) is
 // read by json-schema-to-ts, a TypeBox schema by its own `static` member, and any other schema
 // library by a resolver users add to `SchemaTypeResolvers` (index.ts). Nothing here needs a runtime
 // counterpart. Each helper is one conditional type deep on purpose: deep generic chains are
@@ -11,7 +11,7 @@ type IsAny<Value> = 0 extends 1 & Value ? true : false;
 /** A TypeBox schema carries its static type as a phantom `static` member (read with no `params`). */
 type FromTypeBox<Schema extends { static: unknown }> = (Schema & { params: [] })['static'];
 
-/** Keywords that make an object a full JSON Schema rather than the contract shorthand (SPEC §6.1). */
+/** Keywords that make an object a full JSON Schema rather than the shorthand of top-level keys as properties. */
 type FullSchemaKeyword = 'type' | 'properties' | '$ref' | 'oneOf' | 'anyOf' | 'allOf' | 'not' | 'enum' | 'const' | '$merge' | '$patch';
 
 /**
@@ -57,7 +57,7 @@ export type SchemaToType<Schema> =
 /** `{ content: { '<media type>': { schema } } }`: the union of the schemas' types. */
 type FromContentMap<Content> = { [MediaType in keyof Content]: Content[MediaType] extends { schema: infer Schema } ? SchemaToType<Schema> : unknown }[keyof Content];
 
-/** A body or response entry: a schema, or a content map (SPEC §6.1, §7.1). */
+/** A body or response entry: a schema, or a content map. */
 export type EntryToType<Entry> = Entry extends { readonly content: infer Content }
   ? Extract<keyof Entry, FullSchemaKeyword> extends never
     ? FromContentMap<Content>
@@ -75,7 +75,7 @@ export interface RouteSchema {
   query?: unknown;
   params?: unknown;
   headers?: unknown;
-  /** Keyed by status (`200`, `'201'`), class (`'2xx'`) or `default` (SPEC §7.1). */
+  /** Keyed by status (`200`, `'201'`), class (`'2xx'`) or `default`. */
   response?: unknown;
   [keyword: string]: unknown;
 }
