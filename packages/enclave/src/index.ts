@@ -125,7 +125,7 @@ declare namespace enclave {
   export type PluginDone = Types.PluginDone;
   export type RegisterOptions = Types.RegisterOptions;
   export type DecoratorsOf<PluginValue> = Types.DecoratorsOf<PluginValue>;
-  export type FastifyTyped<Foreign> = Types.FastifyTyped<Foreign>;
+  export type FastifyTyped<Instance, Self = never> = Types.FastifyTyped<Instance, Self>;
   export type DecoratorAccessors<Value, Target> = Types.DecoratorAccessors<Value, Target>;
 
   export type HookDone = Types.HookDone;

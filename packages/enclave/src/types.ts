@@ -332,19 +332,22 @@ type ContentTypeParser = (
   done: (error: Error | null, body?: unknown) => void,
 ) => unknown;
 
-type ForeignInstance<Foreign> = Foreign extends (instance: infer Instance, ...rest: never[]) => unknown ? Instance : never;
-type ForeignOptions<Foreign> = Foreign extends (instance: never, options: infer Options, ...rest: never[]) => unknown ? Options : never;
-
 /**
- * `unknown` for a plugin typed for Fastify's instance (its first parameter has
- * `withTypeProvider`), `never` for anything else, so that an Enclave plugin never falls back to
- * the untyped Fastify overload of `register()`.
+ * What `register()` asks of a plugin's instance type `Instance`: the registering instance
+ * `Self` must be one (a plugin needing a decorator registers only where it exists), unless it
+ * is Fastify's instance (its type has `withTypeProvider`): a plugin typed for Fastify loads
+ * unmodified, its options checked, the decorators it adds untyped.
  */
-export type FastifyTyped<Foreign> = [ForeignInstance<Foreign>] extends [never]
-  ? never
-  : ForeignInstance<Foreign> extends { withTypeProvider: unknown }
+export type FastifyTyped<Instance, Self = never> = [Self] extends [Instance]
+  ? unknown
+  : Instance extends { withTypeProvider: unknown }
     ? unknown
-    : never;
+    : PluginInstanceMismatch<Instance>;
+
+/** Named in the error when a plugin's instance needs what the registering instance lacks. */
+interface PluginInstanceMismatch<Instance> {
+  readonly 'the registering instance lacks what the plugin needs': Instance;
+}
 
 /**
  * Members of an application or plugin context. Methods that change the context
@@ -358,19 +361,13 @@ export interface InstanceApi {
    * deliberately not thenable: awaiting it keeps its type, and `async () => app` stays a
    * `Promise<EnclaveInstance>`.
    */
-  register<Options extends object, Decorations extends object = {}>(
-    plugin: PluginModule<this, Options, Decorations>,
+  register<Options extends object, Decorations extends object = {}, Instance = this>(
+    plugin: PluginModule<Instance, Options, Decorations> & FastifyTyped<Instance, this>,
     options: RegisterOptionsArgument<this, Options>,
   ): this & Decorations;
-  register<Decorations extends object = {}>(plugin: PluginModule<this, {}, Decorations>): this & Decorations;
-  /**
-   * A plugin typed for Fastify's instance (`@fastify/cors`, …): it loads unmodified and its
-   * options are checked; the decorators it adds are not typed.
-   */
-  register<Foreign extends (instance: never, options: never, done: never) => unknown>(
-    plugin: Foreign & FastifyTyped<Foreign>,
-    options?: RegisterOptionsArgument<this, ForeignOptions<Foreign>>,
-  ): this;
+  register<Decorations extends object = {}, Instance = this>(
+    plugin: PluginModule<Instance, {}, Decorations> & FastifyTyped<Instance, this>,
+  ): this & Decorations;
   /** Loads what is queued so far. */
   after(): Promise<void>;
   after(callback: (error: Error | null, done: (error?: Error | null) => void) => unknown): this;

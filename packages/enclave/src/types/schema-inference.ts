@@ -15,15 +15,30 @@ type FromTypeBox<Schema extends { static: unknown }> = (Schema & { params: [] })
 type FullSchemaKeyword = 'type' | 'properties' | '$ref' | 'oneOf' | 'anyOf' | 'allOf' | 'not' | 'enum' | 'const' | '$merge' | '$patch';
 
 /**
+ * Whether a `$ref` anywhere in the schema points outside it: to the root (`#`), an anchor
+ * (`#note`, from an `$id: '#note'`) or another schema (`money#`, `http://…`). Only a JSON
+ * pointer into the schema itself (`#/definitions/point`) is resolved by json-schema-to-ts; it
+ * reads the root and anchors as the whole schema, a circular type (TS2615), and other schemas
+ * as `never`. This walk is linear in the schema's size, which json-schema-to-ts walks anyway.
+ */
+type HasOuterRef<Schema> = Schema extends readonly (infer Item)[]
+  ? HasOuterRef<Item>
+  : Schema extends object
+    ? true extends {
+        [Key in keyof Schema]: Key extends '$ref' ? (Schema[Key] extends `#/${string}` ? false : true) : HasOuterRef<Schema[Key]>;
+      }[keyof Schema]
+      ? true
+      : false
+    : false;
+
+/**
  * A JSON Schema read by json-schema-to-ts. A schema whose keywords were widened to `string`
  * (written without `as const` outside a route) is not a JSON Schema literal, so it gives
- * `unknown`; so does a `$ref`, which only the shared-schema store can resolve.
+ * `unknown`; so does a schema with a `$ref` outside itself, which only the shared-schema store
+ * (or Ajv's anchors) can resolve.
  */
-type FromJsonSchema<Schema> = Schema extends { readonly $ref: string }
-  ? unknown
-  : Schema extends JSONSchema
-    ? FromSchema<Schema>
-    : unknown;
+type FromJsonSchema<Schema> =
+  HasOuterRef<Schema> extends true ? unknown : Schema extends JSONSchema ? FromSchema<Schema> : unknown;
 
 /** The contract shorthand: no `type`, no `properties`, the top-level keys are the properties. */
 type ExpandShorthand<Schema> = Schema extends object
