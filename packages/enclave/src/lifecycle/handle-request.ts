@@ -3,6 +3,7 @@
 // null check.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
+import { BODYLESS_METHODS } from '../http/body-methods.js';
 import { parseRequestBody } from '../http/content-type-parser.js';
 import type { RootState } from '../scope/root-state.js';
 import type { CompiledRoute } from './compiled-route.js';
@@ -122,8 +123,7 @@ function preParsing(route: CompiledRoute, request: any, reply: any): void {
 }
 
 function parseBody(route: CompiledRoute, request: any, reply: any, payload: any): void {
-  const method = request.raw.method;
-  if (method === 'GET' || method === 'HEAD') {
+  if (BODYLESS_METHODS.has(request.raw.method)) {
     preValidation(route, request, reply);
     return;
   }
@@ -144,11 +144,7 @@ function preValidation(route: CompiledRoute, request: any, reply: any): void {
 }
 
 function validate(route: CompiledRoute, request: any, reply: any): void {
-  const method = request.raw.method;
-  const validator =
-    route.validateWithoutBody !== undefined && method !== 'POST' && method !== 'PUT' && method !== 'PATCH'
-      ? route.validateWithoutBody
-      : route.validate;
+  const validator = route.validateWithoutBody !== undefined && BODYLESS_METHODS.has(request.raw.method) ? route.validateWithoutBody : route.validate;
   if (validator === null) {
     preHandler(route, request, reply);
     return;
