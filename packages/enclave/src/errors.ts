@@ -160,6 +160,7 @@ export const errorCodes = {
   // server
   FST_ERR_REOPENED_CLOSE_SERVER: e('FST_ERR_REOPENED_CLOSE_SERVER', 'This application was closed and cannot listen again; create a new one with enclave()'),
   FST_ERR_REOPENED_SERVER: e('FST_ERR_REOPENED_SERVER', 'This application is already listening; call listen() once (addresses() tells where)'),
+  FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE: e('FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE', "forceCloseConnections: 'idle' needs a server with closeIdleConnections(); the one serverFactory returned has none (use true or false)"),
   FST_ERR_INSTANCE_ALREADY_LISTENING: e('FST_ERR_INSTANCE_ALREADY_LISTENING', 'The application has already started (register plugins, routes, hooks and handlers before ready(), listen() or the first inject()): %s'),
 
   // plugins and loading
