@@ -4,6 +4,7 @@
 import type { ContentTypeParserStore } from '../http/content-type-parser.js';
 import type { RouteRecord } from '../routing/route-record.js';
 import type { CompiledRouteSchemas } from '../schema/contracts.js';
+import { prepareRouteSchemaObject } from '../schema/normalize-schema.js';
 import type { Context, ErrorHandlerEntry, HookEntry } from '../scope/context.js';
 import { type RequestHookName, requestHookNames } from './hook-names.js';
 import { buildReplyClass } from './reply.js';
@@ -80,6 +81,7 @@ function constructorsOf(context: Context): { Request: CompiledRoute['Request']; 
 /** Compiles a declared route. Schema build errors propagate to ready(). */
 export function compileRoute(record: RouteRecord): CompiledRoute {
   const { context, options } = record;
+  prepareRouteSchemaObject(options.schema);
   const method = record.methods.join(',');
   const compileFor = (routeMethod: string) =>
     context.schemas.compileRoute(
