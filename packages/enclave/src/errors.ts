@@ -66,7 +66,6 @@ export const errorCodes = {
   FST_ERR_HANDLER_TIMEOUT: e('FST_ERR_HANDLER_TIMEOUT', "The handler did not answer within %s ms on route '%s'", 503),
   FST_ERR_ERROR_HANDLER_ALREADY_SET: e('FST_ERR_ERROR_HANDLER_ALREADY_SET', "An error handler is already set in this context; set 'allowErrorHandlerOverride: true' to allow replacing it", 500, TypeError),
   FST_ERR_MISSING_MIDDLEWARE: e('FST_ERR_MISSING_MIDDLEWARE', 'Middleware needs a plugin that adds use(), such as @fastify/middie or @fastify/express'),
-  FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE: e('FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE', "forceCloseConnections: 'idle' needs a server with closeIdleConnections(), which this one lacks"),
   FST_ERR_INIT_OPTS_INVALID: e('FST_ERR_INIT_OPTS_INVALID', "Invalid factory option '%s'; fix its value, or leave the option out to use the default"),
   FST_ERR_LISTEN_OPTIONS_INVALID: e('FST_ERR_LISTEN_OPTIONS_INVALID', "Invalid listen options: '%s'; pass { port, host } with a port from 0 to 65535 (0 picks a free one)", 500, TypeError),
 

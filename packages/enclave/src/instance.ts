@@ -150,6 +150,10 @@ export const instancePrototype: Record<PropertyKey, any> = {
     } else queueAfter(context, () => addHookToContext(context, name as HookName, fn));
     return this;
   },
+  onClose(this: any, fn: (...args: any[]) => any) {
+    // Fastify's older spelling of addHook('onClose', fn); @fastify/reply-from still uses it.
+    return this.addHook('onClose', fn);
+  },
   decorate(this: any, name: string, value: unknown, dependencies?: string[]) {
     addDecorator(contextOf(this), 'instance', name, value, dependencies);
     return this;
@@ -314,6 +318,14 @@ Object.defineProperties(instancePrototype, {
   pluginName: { get() { return contextOf(this).pluginName; } },
   version: { get() { return VERSION; } },
   server: { get() { return contextOf(this).root.server; } },
+  // Fastify's request entry point, for requests that reach the app some other way than the
+  // server's 'request' event (@fastify/websocket hands its upgrade requests to it).
+  routing: {
+    get() {
+      const { root } = contextOf(this);
+      return (req: unknown, res: unknown) => root.server.emit('request', req, res);
+    },
+  },
   log: { get() { return contextOf(this).root.log; } },
   initialConfig: { get() { return contextOf(this).root.initialConfig; } },
   listeningOrigin: {
@@ -324,7 +336,10 @@ Object.defineProperties(instancePrototype, {
   },
   errorHandler: {
     get() {
-      // The default handler, for custom handlers that want to fall back to it.
+      // The context's current handler, as in Fastify: the one set here or inherited, else the
+      // default one (for custom handlers that want to fall back to it).
+      const current = contextOf(this).errorHandler.fn;
+      if (current !== null) return current;
       return (error: Error, _request: unknown, reply: any) => {
         reply[kErrorHandler] = { fn: null, instance: this, parent: null };
         sendDefaultError(reply, error);

@@ -5,6 +5,7 @@ import { canCarryBody } from '../http/body-methods.js';
 import type { ContentTypeParserStore } from '../http/content-type-parser.js';
 import type { RouteRecord } from '../routing/route-record.js';
 import type { CompiledRouteSchemas } from '../schema/contracts.js';
+import { prepareRouteSchemaObject } from '../schema/normalize-schema.js';
 import type { Context, ErrorHandlerEntry, HookEntry } from '../scope/context.js';
 import { type ChildLoggerFactory, contextSetting } from '../scope/context-settings.js';
 import { type RequestHookName, requestHookNames } from './hook-names.js';
@@ -95,6 +96,7 @@ function constructorsOf(context: Context): { Request: CompiledRoute['Request']; 
 /** Compiles a declared route. Schema build errors propagate to ready(). */
 export function compileRoute(record: RouteRecord): CompiledRoute {
   const { context, options } = record;
+  prepareRouteSchemaObject(options.schema);
   const method = record.methods.join(',');
   const compileFor = (routeMethod: string) =>
     context.schemas.compileRoute(
