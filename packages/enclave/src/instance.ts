@@ -318,14 +318,6 @@ Object.defineProperties(instancePrototype, {
   pluginName: { get() { return contextOf(this).pluginName; } },
   version: { get() { return VERSION; } },
   server: { get() { return contextOf(this).root.server; } },
-  // Fastify's request entry point, for requests that reach the app some other way than the
-  // server's 'request' event (@fastify/websocket hands its upgrade requests to it).
-  routing: {
-    get() {
-      const { root } = contextOf(this);
-      return (req: unknown, res: unknown) => root.server.emit('request', req, res);
-    },
-  },
   log: { get() { return contextOf(this).root.log; } },
   initialConfig: { get() { return contextOf(this).root.initialConfig; } },
   listeningOrigin: {
