@@ -12,7 +12,7 @@ const unusedHandler = () => {};
 
 function routePaths(context: Context, url: string, trailing: 'slash' | 'no-slash' | 'both'): string[] {
   const { prefix } = context;
-  if (prefix === '') return [url === '' ? '/' : url];
+  if (prefix === '') return [url];
   if (url === '' ) return [prefix];
   if (url !== '/') return [prefix + (url.startsWith('/') ? url : `/${url}`)];
   if (context.root.options.ignoreTrailingSlash) return [prefix];
@@ -33,11 +33,18 @@ function addToRouter(context: Context, methods: string[], path: string, options:
   }
 }
 
+/** Fastify's words for a root route without a path (its router's assertion), with our URL code. */
+function emptyPathError(): Error {
+  return Object.assign(new TypeError('The path could not be empty'), { code: errorCodes.FST_ERR_INVALID_URL.code, statusCode: 500 });
+}
+
 /** Registers a route in `context`: validation, onRoute hooks, prefixing, router insertion. */
 export function addRoute(context: Context, given: Record<string, any>): void {
   const { root } = context;
   if (root.booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot add a route once the application is ready');
   const first = validateRouteOptions(given);
+  // An empty path means the prefix itself inside a plugin; at the root there is nothing to mean.
+  if (first.url === '' && context.prefix === '') throw emptyPathError();
   const routeOptions: Record<string, any> = {
     ...first,
     routePath: first.url,
