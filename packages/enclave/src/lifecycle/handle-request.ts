@@ -11,7 +11,7 @@ import { handleError } from './error-handling.js';
 import { readSafely } from '../thrown-values.js';
 import { runObserverHooks, runRequestHooks, runValueHooks } from './hooks.js';
 import { sendPayload } from './send.js';
-import { kHijacked, kMediaType, kSent } from './symbols.js';
+import { kHijacked, kMediaType, kRoute, kSent } from './symbols.js';
 import { errorCodes } from '../errors.js';
 import type { RouterHooks } from '../routing/router-hooks.js';
 import type { EnclaveInstance } from '../types.js';
@@ -161,6 +161,12 @@ function parseBody(route: CompiledRoute, request: any, reply: any, payload: any)
   }
   parseRequestBody(route.parsers, request, payload, route.bodyLimit, (err, body, mediaType) => {
     if (err !== null) {
+      // A request for no route is answered 404 whatever its body: no parser for it is not the
+      // news (Fastify skips the body of a 404 it cannot parse; the bytes were discarded).
+      if (route.isNotFound && readSafely(err, 'code') === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+        preValidation(route, request, reply);
+        return;
+      }
       // A body refused before it all arrived (413, a bad length) is not read further, so the
       // connection cannot carry another request: it closes after this answer.
       if (!request.raw.complete && request.raw.httpVersionMajor === 1) reply.raw.shouldKeepAlive = false;
@@ -253,6 +259,28 @@ function answerFrameworkError(answer: NonNullable<RootState['options']['framewor
   } catch (failure) {
     handleError(reply, failure);
   }
+}
+
+/**
+ * reply.callNotFound(): the not-found route that owns the request's path takes over, its
+ * preHandler hooks first, then its handler, as in Fastify. Inside a not-found handler there is
+ * nothing left to fall back to: a plain 404 and a warning, instead of calling itself forever.
+ */
+export function callNotFound(reply: any): void {
+  const route = reply[kRoute] as CompiledRoute;
+  if (route.isNotFound) {
+    reply.log.warn('Trying to send a NotFound error inside a 404 handler. Sending basic 404 response.');
+    reply.code(404).send('404 Not Found');
+    return;
+  }
+  const request = reply.request;
+  const notFound = route.context.root.findNotFoundRoute(request.raw.url ?? '/');
+  // From here the request is the not-found route's (as in Fastify: request.is404, its hooks,
+  // and a second callNotFound meets the guard above).
+  request[kRoute] = notFound;
+  reply[kRoute] = notFound;
+  reply.code(404);
+  preHandler(notFound, request, reply);
 }
 
 /** The server's request listener. */

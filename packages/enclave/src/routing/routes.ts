@@ -62,11 +62,18 @@ function announce(context: Context, declared: Record<string, any>, placement: Pl
   return routeOptions;
 }
 
+/** Fastify's words for a root route without a path (its router's assertion), with our URL code. */
+function emptyPathError(): Error {
+  return Object.assign(new TypeError('The path could not be empty'), { code: errorCodes.FST_ERR_INVALID_URL.code, statusCode: 500 });
+}
+
 /** Registers a route in `context`: validation, onRoute hooks, prefixing, router insertion. */
 export function addRoute(context: Context, given: Record<string, any>): void {
   const { root } = context;
   if (root.booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot add a route once the application is ready');
   const first = validateRouteOptions(given);
+  // An empty path means the prefix itself inside a plugin; at the root there is nothing to mean.
+  if (first.url === '' && context.prefix === '') throw emptyPathError();
   const trailing = first.prefixTrailingSlash ?? root.options.prefixTrailingSlash;
   const [announced] = placementsOf(context, first.url, first.methods, trailing) as [Placement];
   const routeOptions = announce(context, first, announced);
