@@ -2,6 +2,7 @@
 // each with its own instance as `this`, in the three forms (sync, `done`, promise).
 import { errorCodes } from './errors.js';
 import type { HookEntry } from './scope/context.js';
+import { rejectionAsError, thrownAsError } from './thrown-values.js';
 
 export interface ApplicationHookOptions {
   /** Milliseconds a hook may take before it fails with FST_ERR_HOOK_TIMEOUT (0: no limit). */
@@ -52,13 +53,13 @@ function runOne(name: string, hook: HookEntry, args: unknown[], timeout: number)
       if (isThenable(result)) {
         result.then(
           () => finish(),
-          (rejected) => finish(rejected ?? new errorCodes.FST_ERR_SEND_UNDEFINED_ERR()),
+          (rejected) => finish(rejectionAsError(rejected)),
         );
       } else if (hook.fn.length <= args.length) {
         finish();
       }
     } catch (thrown) {
-      finish(thrown ?? new errorCodes.FST_ERR_SEND_UNDEFINED_ERR());
+      finish(thrownAsError(thrown));
     }
   });
 }

@@ -7,22 +7,19 @@ import { sendDefaultError } from './lifecycle/error-handling.js';
 import { type HookName, requestHookNames } from './lifecycle/hook-names.js';
 import { addHookToContext, validateHook } from './lifecycle/hooks.js';
 import { kErrorHandler } from './lifecycle/symbols.js';
-import { shorthandOptions } from './routing/route-options.js';
 import { addRoute } from './routing/routes.js';
 import { type Context, contextOf } from './scope/context.js';
 import { addDecorator, getDecorator, hasDecorator } from './scope/decorators.js';
 import { loadPending, queueAfter, queuePlugin } from './scope/plugin-loader.js';
 import { printPlugins } from './scope/print-plugins.js';
+import { extraMethods, extraProperties, shorthand, throwIfBooted } from './instance-extras.js';
+import { markErrorHandlerSet } from './scope/context-settings.js';
 import { asDisposeHook, lifecycleMethods, resolveWithInstance } from './server-lifecycle.js';
 
 /** The package version, reported as `instance.version`. */
 export const VERSION = '0.1.0';
 
-function throwIfBooted(context: Context, what: string): void {
-  if (context.root.booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING(`Cannot call "${what}" once the application is ready`);
-}
-
-const shorthandMethods: Record<string, string | string[]> = {
+const shorthandMethods: Record<string, string> = {
   get: 'GET',
   head: 'HEAD',
   post: 'POST',
@@ -30,7 +27,6 @@ const shorthandMethods: Record<string, string | string[]> = {
   delete: 'DELETE',
   options: 'OPTIONS',
   patch: 'PATCH',
-  all: ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'],
 };
 
 export const instancePrototype: Record<PropertyKey, any> = {
@@ -56,8 +52,16 @@ export const instancePrototype: Record<PropertyKey, any> = {
     // An onReady hook added by an onReady hook is accepted and not run, as in Fastify.
     const late = name === 'onClose' || name === 'preClose' || name === 'onListen' || (name === 'onReady' && context.root.runningReadyHooks);
     if (!late) throwIfBooted(context, 'addHook');
-    addHookToContext(context, name as HookName, fn);
+    // Request hooks (and onRegister) take effect after what was registered before them has
+    // loaded, as in Fastify: a plugin registered first runs its hooks first.
+    if (name === 'onRoute' || name === 'onReady' || name === 'onListen' || name === 'preClose' || name === 'onClose') {
+      addHookToContext(context, name as HookName, fn);
+    } else queueAfter(context, () => addHookToContext(context, name as HookName, fn));
     return this;
+  },
+  onClose(this: any, fn: (...args: any[]) => any) {
+    // Fastify's older spelling of addHook('onClose', fn); @fastify/reply-from still uses it.
+    return this.addHook('onClose', fn);
   },
   decorate(this: any, name: string, value: unknown, dependencies?: string[]) {
     addDecorator(contextOf(this), 'instance', name, value, dependencies);
@@ -93,6 +97,9 @@ export const instancePrototype: Record<PropertyKey, any> = {
     const context = contextOf(this);
     throwIfBooted(context, 'setErrorHandler');
     if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ERROR_HANDLER_NOT_FN();
+    if (markErrorHandlerSet(context) && !context.root.options.allowErrorHandlerOverride) {
+      throw new errorCodes.FST_ERR_ERROR_HANDLER_ALREADY_SET();
+    }
     context.errorHandler = { fn: handler, instance: this, parent: context.errorHandler };
     return this;
   },
@@ -202,12 +209,7 @@ export const instancePrototype: Record<PropertyKey, any> = {
   },
 };
 
-for (const [name, method] of Object.entries(shorthandMethods)) {
-  instancePrototype[name] = function shorthand(this: any, path: string, options?: any, handler?: any) {
-    addRoute(contextOf(this), shorthandOptions(method, path, options, handler));
-    return this;
-  };
-}
+for (const [name, method] of Object.entries(shorthandMethods)) instancePrototype[name] = shorthand(method);
 
 // `await using app = enclave()` closes the application, as in Fastify (where Node has the symbol).
 if (typeof Symbol.asyncDispose === 'symbol') {
@@ -216,6 +218,8 @@ if (typeof Symbol.asyncDispose === 'symbol') {
   };
 }
 
+Object.assign(instancePrototype, extraMethods);
+Object.defineProperties(instancePrototype, extraProperties);
 Object.defineProperties(instancePrototype, {
   // The instance is awaitable: `await app.register(p)` loads what is queued so far.
   then: {
@@ -240,7 +244,10 @@ Object.defineProperties(instancePrototype, {
   },
   errorHandler: {
     get() {
-      // The default handler, for custom handlers that want to fall back to it.
+      // The context's current handler, as in Fastify: the one set here or inherited, else the
+      // default one (for custom handlers that want to fall back to it).
+      const current = contextOf(this).errorHandler.fn;
+      if (current !== null) return current;
       return (error: Error, _request: unknown, reply: any) => {
         reply[kErrorHandler] = { fn: null, instance: this, parent: null };
         sendDefaultError(reply, error);

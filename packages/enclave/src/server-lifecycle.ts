@@ -25,7 +25,9 @@ export function resolveWithInstance(context: Context, resolve: (value: any) => v
 
 function ready(context: Context): Promise<void> {
   const { root } = context;
-  root.readyPromise ??= bootApplication(root);
+  root.readyPromise ??= bootApplication(root).then(() => {
+    if (root.compileRouter) root.router.compile();
+  });
   return root.readyPromise;
 }
 
