@@ -74,6 +74,7 @@ const badRequests: Array<{ name: string; method: string; url: string; headers?: 
   { name: 'unknown method', method: 'PROPFIND', url: '/books' },
   { name: 'malformed percent-encoding in a parameter', method: 'GET', url: '/books/%zz' },
   { name: 'malformed percent-encoding in the path', method: 'GET', url: '/%' },
+  { name: 'parameter longer than maxParamLength', method: 'GET', url: `/books/${'9'.repeat(120)}` },
   { name: 'handler throws an Error', method: 'GET', url: '/fail/plain' },
   { name: 'handler throws an Error with statusCode', method: 'GET', url: '/fail/status' },
   { name: 'handler throws an Error with statusCode and code', method: 'GET', url: '/fail/coded' },
