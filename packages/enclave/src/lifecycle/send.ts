@@ -7,7 +7,7 @@ import type { CompiledRoute } from './compiled-route.js';
 import { handleError } from './error-handling.js';
 import { runValueHooks } from './hooks.js';
 import { kHeaders, kHijacked, kRoute, kSent, kSerializer } from './symbols.js';
-import { hasTrailers, writeWithTrailers } from './trailers.js';
+import { hasTrailers, pipeWithTrailers, writeWithTrailers } from './trailers.js';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -183,6 +183,10 @@ function writeResponse(reply: any, payload: unknown): void {
   const statusCode: number = res.statusCode;
   const isHead = reply.request.raw.method === 'HEAD';
   if (isStream(payload)) {
+    if (hasTrailers(reply)) {
+      pipeWithTrailers(reply, headers, payload, isHead);
+      return;
+    }
     res.writeHead(statusCode, headers);
     if (isHead) {
       payload.destroy();

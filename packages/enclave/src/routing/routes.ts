@@ -5,6 +5,7 @@ import { errorCodes } from '../errors.js';
 import { requestHookNames } from '../lifecycle/hook-names.js';
 import type { Context } from '../scope/context.js';
 import type { RouteRecord } from './route-record.js';
+import { methodSets } from './http-methods.js';
 import { validateRouteOptions } from './route-options.js';
 
 // find-my-way wants a handler per route; Enclave dispatches itself and reads only the store.
@@ -37,7 +38,7 @@ function addToRouter(context: Context, methods: string[], path: string, options:
 export function addRoute(context: Context, given: Record<string, any>): void {
   const { root } = context;
   if (root.booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot add a route once the application is ready');
-  const first = validateRouteOptions(given);
+  const first = validateRouteOptions(given, methodSets(root));
   const routeOptions: Record<string, any> = {
     ...first,
     routePath: first.url,
@@ -49,7 +50,7 @@ export function addRoute(context: Context, given: Record<string, any>): void {
   routeOptions.path = routeOptions.url;
   for (const hook of context.hooks.get('onRoute') ?? []) hook.fn.call(hook.instance, routeOptions);
   // onRoute hooks may change the options; check them again before they reach the router.
-  const options = validateRouteOptions({ ...routeOptions, url: routeOptions.routePath });
+  const options = validateRouteOptions({ ...routeOptions, url: routeOptions.routePath }, methodSets(root));
   const paths = routePaths(context, options.url, trailing);
   const record: RouteRecord = {
     methods: options.methods,
