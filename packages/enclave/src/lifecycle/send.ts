@@ -10,7 +10,7 @@ import { isErrorValue, readSafely } from '../thrown-values.js';
 import { logSafely } from './error-safety.js';
 import { runValueHooks } from './hooks.js';
 import { kHeaders, kHijacked, kRoute, kSent, kSerializer } from './symbols.js';
-import { hasTrailers, writeWithTrailers } from './trailers.js';
+import { hasTrailers, pipeWithTrailers, writeWithTrailers } from './trailers.js';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -283,6 +283,10 @@ function writeToSocket(reply: any, given: unknown): void {
     return;
   }
   if (isStream(payload)) {
+    if (hasTrailers(reply)) {
+      pipeWithTrailers(reply, headers, payload, isHead);
+      return;
+    }
     if (isHead) {
       res.writeHead(statusCode, headers);
       // The stream is not read, but it may still fail (its source was already at work): an
