@@ -6,9 +6,12 @@ import enclave from '../index.js';
 
 export default enclave;
 export { enclave };
+export declare const LogController: typeof enclave.LogController;
+export declare const fastify: typeof enclave;
 export declare const errorCodes: typeof enclave.errorCodes;
 export type {
   ApplicationHooks,
+  ChildLoggerFactory,
   ContextConfigDefault,
   DecoratorAccessors,
   DecoratorsOf,
@@ -40,6 +43,7 @@ export type {
   InjectResponse,
   LifecycleHooks,
   ListenOptions,
+  LogControllerOptions,
   Logger,
   LogLevel,
   OnErrorHook,
@@ -64,6 +68,7 @@ export type {
   ReplyPayload,
   RequestHook,
   RequestPayload,
+  ResolveProvidedRoute,
   ResolveRoute,
   RouteConfig,
   RouteGeneric,
@@ -83,9 +88,12 @@ export type {
   SerializerCompiler,
   SerializerCompilerInput,
   ShorthandArguments,
+  TrailerFunction,
+  TypeProviderShape,
   ValidationContext,
   ValidationFunction,
   ValidationIssue,
   ValidatorCompiler,
   ValidatorCompilerInput,
+  WithTypeProvider,
 } from '../index.js';

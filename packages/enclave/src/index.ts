@@ -1,6 +1,7 @@
 // The public entry. `require('enclavejs')` returns the factory itself (callable), which also
 // carries `default`, `enclave` and `errorCodes` for ESM and named-import users.
 import { errorCodes as codes } from './errors.js';
+import { LogController } from './log-controller.js';
 import { createApplication } from './server.js';
 import type * as Types from './types.js';
 import type * as FastifyNames from './types/fastify-names.js';
@@ -16,7 +17,10 @@ import type * as FastifyNames from './types/fastify-names.js';
 const enclave = createApplication as unknown as Types.EnclaveFactory;
 enclave.default = enclave;
 enclave.enclave = enclave;
+// Fastify's own named export, so `import { fastify } from 'enclavejs'` is the only change an app needs.
+enclave.fastify = enclave;
 enclave.errorCodes = codes;
+enclave.LogController = LogController;
 
 // The public types ride on a namespace merged with the factory, because `export =` (which makes
 // `require('enclavejs')` return the factory itself) allows no other exports. The interfaces users
@@ -26,7 +30,7 @@ enclave.errorCodes = codes;
 declare namespace enclave {
   /**
    * An application or plugin context. Augment it to type a decorator on every instance; or let
-   * `register()`/`decorate()` type it where it exists (see docs/typescript.md).
+   * `register()`/`decorate()` type it where it exists, through the instance they return.
    *
    * @example
    * ```ts
@@ -235,7 +239,7 @@ declare namespace enclave {
   export type PluginDone = Types.PluginDone;
   export type RegisterOptions = Types.RegisterOptions;
   export type DecoratorsOf<PluginValue> = Types.DecoratorsOf<PluginValue>;
-  export type FastifyTyped<Foreign> = Types.FastifyTyped<Foreign>;
+  export type FastifyTyped<Instance, Self = never> = Types.FastifyTyped<Instance, Self>;
   export type DecoratorAccessors<Value, Target> = Types.DecoratorAccessors<Value, Target>;
 
   export type HookDone = Types.HookDone;
@@ -264,6 +268,15 @@ declare namespace enclave {
   export type SerializerCompilerInput = Types.SerializerCompilerInput;
   export type SerializeFunction = Types.SerializeFunction;
   export type SchemaErrorFormatter = Types.SchemaErrorFormatter;
+
+  export type TypeProviderShape = Types.TypeProviderShape;
+  export type WithTypeProvider<Instance, Provider extends Types.TypeProviderShape> = Types.WithTypeProvider<Instance, Provider>;
+  export type ResolveProvidedRoute<Provider extends Types.TypeProviderShape, RouteTypes extends Types.RouteGeneric, Schema> =
+    Types.ResolveProvidedRoute<Provider, RouteTypes, Schema>;
+  export type ChildLoggerFactory = Types.ChildLoggerFactory;
+  export type TrailerFunction = Types.TrailerFunction;
+  export type LogController = import('./log-controller.js').LogController;
+  export type LogControllerOptions = import('./log-controller.js').LogControllerOptions;
 }
 
 export = enclave;

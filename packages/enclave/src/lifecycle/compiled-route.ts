@@ -6,6 +6,7 @@ import type { RouteRecord } from '../routing/route-record.js';
 import type { CompiledRouteSchemas } from '../schema/contracts.js';
 import { prepareRouteSchemaObject } from '../schema/normalize-schema.js';
 import type { Context, ErrorHandlerEntry, HookEntry } from '../scope/context.js';
+import { type ChildLoggerFactory, contextSetting } from '../scope/context-settings.js';
 import { type RequestHookName, requestHookNames } from './hook-names.js';
 import { buildReplyClass } from './reply.js';
 import { buildRequestClass } from './request.js';
@@ -34,6 +35,21 @@ export interface CompiledRoute {
   readonly routeOptions: Readonly<Record<string, unknown>>;
   readonly Request: new (...args: any[]) => any;
   readonly Reply: new (...args: any[]) => any;
+  /** The request-id generator of the route's context (`setGenReqId`), else the factory's. */
+  readonly genReqId: (raw: any) => string;
+  /** A child-logger factory set with `setChildLoggerFactory` or the option; null: the default. */
+  readonly childLoggerFactory: ChildLoggerFactory | null;
+  /** Milliseconds before FST_ERR_HANDLER_TIMEOUT; 0 for none. */
+  readonly handlerTimeout: number;
+}
+
+/** The per-context settings every compiled route carries. */
+function contextSettingsOf(context: Context, handlerTimeout: unknown): Pick<CompiledRoute, 'genReqId' | 'childLoggerFactory' | 'handlerTimeout'> {
+  return {
+    genReqId: contextSetting(context, 'genReqId') ?? context.root.options.genReqId,
+    childLoggerFactory: contextSetting(context, 'childLoggerFactory') ?? null,
+    handlerTimeout: typeof handlerTimeout === 'number' ? handlerTimeout : context.root.options.handlerTimeout,
+  };
 }
 
 const phases: readonly RequestHookName[] = requestHookNames;
@@ -113,6 +129,7 @@ export function compileRoute(record: RouteRecord): CompiledRoute {
     bodyLimit,
     attachValidation: options.attachValidation === true,
     logLevel: options.logLevel ?? '',
+    handlerTimeout: options.handlerTimeout ?? context.root.options.handlerTimeout,
     exposeHeadRoute: options.exposeHeadRoute ?? context.root.options.exposeHeadRoutes,
     prefixTrailingSlash: options.prefixTrailingSlash ?? context.root.options.prefixTrailingSlash,
     version: options.constraints?.version,
@@ -137,6 +154,7 @@ export function compileRoute(record: RouteRecord): CompiledRoute {
     logOptions: typeof options.logLevel === 'string' && options.logLevel !== '' ? Object.freeze({ level: options.logLevel }) : undefined,
     routeOptions,
     ...constructorsOf(context),
+    ...contextSettingsOf(context, options.handlerTimeout),
   };
 }
 
@@ -162,5 +180,6 @@ export function compileNotFoundRoute(
     logOptions: undefined,
     routeOptions,
     ...constructorsOf(context),
+    ...contextSettingsOf(context, undefined),
   };
 }

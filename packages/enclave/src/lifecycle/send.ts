@@ -6,8 +6,11 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { errorCodes } from '../errors.js';
 import type { CompiledRoute } from './compiled-route.js';
 import { handleError } from './error-handling.js';
+import { isErrorValue, readSafely } from '../thrown-values.js';
+import { logSafely } from './error-safety.js';
 import { runValueHooks } from './hooks.js';
 import { kHeaders, kHijacked, kRoute, kSent, kSerializer } from './symbols.js';
+import { hasTrailers, writeWithTrailers } from './trailers.js';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -56,11 +59,22 @@ export function sendPayload(reply: any, payload: unknown): void {
     warnAlreadySent(reply);
     return;
   }
-  if (payload instanceof Error) {
+  if (isErrorValue(payload)) {
     handleError(reply, payload);
     return;
   }
   reply[kSent] = true;
+  try {
+    startSending(reply, payload);
+  } catch (error) {
+    // A payload that breaks the checks below (a revoked Proxy, a throwing `pipe` getter) is
+    // an error like any other, answered while nothing has been written yet.
+    if (!reply.raw.headersSent) failSend(reply, error);
+    else reply.raw.destroy();
+  }
+}
+
+function startSending(reply: any, payload: unknown): void {
   const headers = reply[kHeaders];
   if (typeof payload === 'string') {
     const contentType = headers['content-type'];
@@ -98,10 +112,14 @@ export function sendPayload(reply: any, payload: unknown): void {
     const hooks = (reply[kRoute] as CompiledRoute).hooks.preSerialization;
     if (hooks === null) serializeAndSend(reply, payload);
     else {
-      runValueHooks(hooks, reply.request, reply, payload, (error, value) => {
-        if (error) failSend(reply, error);
-        else serializeAndSend(reply, value);
-      });
+      runValueHooks(
+        hooks,
+        reply.request,
+        reply,
+        payload,
+        (value) => serializeAndSend(reply, value),
+        (error) => failSend(reply, error),
+      );
     }
   }
 }
@@ -129,6 +147,14 @@ function serializeAndSend(reply: any, payload: unknown): void {
     failSend(reply, error);
     return;
   }
+  const then = readSafely(body, 'then');
+  if (typeof then === 'function') {
+    // Serializers are synchronous. An async one's promise is refused like any non-string body,
+    // and its rejection is observed here, so it cannot surface as an unhandled rejection.
+    then.call(body, undefined, (error: unknown) => logSafely(reply.log, 'warn', { err: error }, 'an asynchronous serializer rejected'));
+    failSend(reply, new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE('Promise'));
+    return;
+  }
   reply[kHeaders]['content-type'] ??= JSON_CONTENT_TYPE;
   runOnSend(reply, body);
 }
@@ -146,14 +172,14 @@ export function runOnSend(reply: any, payload: unknown): void {
     writeResponse(reply, payload);
     return;
   }
-  runValueHooks(hooks, reply.request, reply, payload, (error, value) => {
-    if (error) failSend(reply, error);
-    else writeResponse(reply, value);
-  });
-}
-
-function closeIdleConnectionsSoon(server: unknown): void {
-  setImmediate(() => (server as { closeIdleConnections?: () => void }).closeIdleConnections?.());
+  runValueHooks(
+    hooks,
+    reply.request,
+    reply,
+    payload,
+    (value) => writeResponse(reply, value),
+    (error) => failSend(reply, error),
+  );
 }
 
 /**
@@ -203,7 +229,22 @@ function toNodeStream(payload: WebReadableStream): Readable {
   return Readable.fromWeb(payload);
 }
 
-function writeResponse(reply: any, given: unknown): void {
+function writeResponse(reply: any, payload: unknown): void {
+  try {
+    writeToSocket(reply, payload);
+  } catch (error) {
+    // writeHead refusing what it was given (an invalid status or header) is still answerable;
+    // past the headers the only honest answer is a cut response.
+    if (reply.raw.headersSent) {
+      reply.log.warn({ err: error }, 'writing the response failed');
+      reply.raw.destroy();
+    } else {
+      failSend(reply, error);
+    }
+  }
+}
+
+function writeToSocket(reply: any, given: unknown): void {
   const res = reply.raw;
   let payload = given;
   if (res.headersSent || res.destroyed) {
@@ -220,10 +261,6 @@ function writeResponse(reply: any, given: unknown): void {
   }
   const headers = reply[kHeaders];
   const route = reply[kRoute] as CompiledRoute;
-  // While closing, the connection stays usable so a request the client already sent on it gets
-  // an explicit 503 rather than a reset; once it is idle again it is closed, so close() does not
-  // wait for keepAliveTimeout.
-  if (route.context.root.closing) res.once('finish', () => closeIdleConnectionsSoon(route.context.root.server));
   const statusCode: number = res.statusCode;
   const isHead = reply.request.raw.method === 'HEAD';
   const noBody = statusCode < 200 || statusCode === 204 || statusCode === 304;
@@ -256,6 +293,10 @@ function writeResponse(reply: any, given: unknown): void {
   }
   if (typeof payload !== 'string' && !isBytes(payload)) {
     failSend(reply, new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload));
+    return;
+  }
+  if (hasTrailers(reply)) {
+    writeWithTrailers(reply, headers, payload, isHead);
     return;
   }
   const length = Buffer.byteLength(payload);

@@ -26,8 +26,8 @@ export function toPlainSchema(schema: unknown): unknown {
 }
 
 /**
- * Applies the contract shorthand (SPEC §6.1) to one request part, after turning a schema builder
- * into JSON. The rule itself is shared with response schemas (§7.1 reuses it), so both sides read
+ * Applies the shorthand (top-level keys taken as properties) to one request part, after turning a schema builder
+ * into JSON. The rule itself is shared with response schemas (they reuse it), so both sides read
  * a schema the same way. Returns a new object; the caller's schema is never modified.
  *
  * @example
@@ -76,7 +76,7 @@ export interface NormalizedRouteSchema {
   body?: BodySchema;
 }
 
-// Methods whose requests carry a body to validate (SPEC §6.1); any other method's body schema is
+// Methods whose requests carry a body to validate; any other method's body schema is
 // ignored rather than compiled.
 const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 

@@ -62,7 +62,10 @@ function checkDependencies(context: Context, kind: DecoratorKind, name: string, 
   }
 }
 
-/** Adds a decorator of `kind` named `name` to `context`; the checks of SPEC §3.7 first. */
+/**
+ * Adds a decorator of `kind` named `name` to `context`, after checking that the application has
+ * not started, the name is free along the context chain and its dependencies are visible.
+ */
 export function addDecorator(
   context: Context,
   kind: DecoratorKind,
@@ -70,7 +73,9 @@ export function addDecorator(
   value: unknown,
   dependencies: unknown,
 ): void {
-  if (context.root.booted) throw new errorCodes.FST_ERR_DEC_AFTER_START(name);
+  // onReady hooks may still decorate the instance, as in Fastify; requests and replies are
+  // compiled by then.
+  if (context.root.booted && !(kind === 'instance' && context.root.runningReadyHooks)) throw new errorCodes.FST_ERR_DEC_AFTER_START(name);
   if (isVisible(context, kind, name) && !(kind === 'reply' && isShadowableReplyMethod(context, name))) {
     throw new errorCodes.FST_ERR_DEC_ALREADY_PRESENT(name, ` in "${contextPath(context)}" (decorator names must be unique along a context chain)`);
   }
