@@ -279,7 +279,11 @@ function writeToSocket(reply: any, given: unknown): void {
     delete headers['content-length'];
     res.writeHead(statusCode, headers);
     res.end();
-    if (isStream(payload)) payload.destroy();
+    // Drained rather than destroyed, as Fastify does: the source still ends (and says so).
+    if (isStream(payload)) {
+      payload.on('error', () => {});
+      payload.resume();
+    }
     return;
   }
   if (isStream(payload)) {
