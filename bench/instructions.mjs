@@ -152,12 +152,13 @@ mkdirSync(outDir, { recursive: true });
 // searches a prime from it (detail::sprp, ±10 million instructions at start-up, which do not
 // cancel between two processes), so the seed is fixed; and compiler and GC work on helper
 // threads lands wherever valgrind's scheduler runs it (even after the N1 run has exited), so
-// --single-threaded does that work on the main thread, when it is triggered. Every thread is
-// still counted.
+// --single-threaded does that work on the main thread, when it is triggered; and the memory
+// reducer, which starts full GCs when the allocation rate looks low — by the clock, so more
+// often the slower the machine is that moment — is off. Every thread is still counted.
 function tieringFlags(version) {
   if (args['default-tiering']) return [];
   const major = Number(/^v(\d+)/.exec(version)?.[1]);
-  const determinism = ['--single-threaded', '--hash-seed=1', '--random-seed=1'];
+  const determinism = ['--single-threaded', '--hash-seed=1', '--random-seed=1', '--no-memory-reducer'];
   return major >= 22
     ? [...determinism, '--invocation-count-for-turbofan=300', '--invocation-count-for-maglev=40']
     : [...determinism, '--interrupt-budget=6758'];
@@ -173,11 +174,29 @@ function valgrindCommand(file) {
   return ['valgrind', '--quiet', '--tool=cachegrind', '--cache-sim=no', '--smc-check=all-non-file', `--cachegrind-out-file=${file}`];
 }
 
-/** Total instructions from a cachegrind.out file's `summary:` line. */
-function readTotal(file) {
-  const match = /^summary:\s+(\d+)/m.exec(readFileSync(file, 'utf8'));
+// V8's optimizing compilers (TurboFan, Turboshaft, Maglev). Their work is warm-up, but where it
+// lands is not repeatable: a deoptimization set off by a timer (the Date header's cache, a
+// keep-alive timeout) recompiles a hot function in one run and not in the other, a difference
+// of tens of millions of instructions between two processes. Their functions are counted apart
+// and left out of the per-request figure; everything else (JIT code, interpreter, GC, node,
+// libuv, the kernel interface) is in.
+const compilerFunction = /v8::internal::(compiler|maglev|turboshaft)::/;
+
+/** Instructions in a cachegrind.out file: all, and those outside V8's optimizing compilers. */
+function readTotals(file) {
+  const text = readFileSync(file, 'utf8');
+  const match = /^summary:\s+(\d+)/m.exec(text);
   if (!match) throw new Error(`${file}: no summary line`);
-  return Number(match[1]);
+  let compiler = 0;
+  let inCompiler = false;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('fn=')) inCompiler = compilerFunction.test(line);
+    else if (inCompiler && line !== '' && line.charCodeAt(0) >= 48 && line.charCodeAt(0) <= 57) {
+      compiler += Number(line.slice(line.indexOf(' ') + 1));
+    }
+  }
+  const total = Number(match[1]);
+  return { total, compiler, measured: total - compiler };
 }
 
 const client = fork(fileURLToPath(new URL('./lib/request-client.mjs', import.meta.url)), [], {
@@ -215,9 +234,9 @@ async function measure(framework, scenario, count, tag) {
   } finally {
     await server.stop();
   }
-  const total = readTotal(file);
+  const totals = readTotals(file);
   if (!args.keep) rmSync(file);
-  return { total, seconds: served.seconds };
+  return { ...totals, seconds: served.seconds };
 }
 
 const started = Date.now();
@@ -230,8 +249,9 @@ for (let repeat = 1; repeat <= options.repeats; repeat++) {
     for (const framework of order) {
       const first = await measure(framework, scenario, options.n1, `r${repeat}`);
       const second = await measure(framework, scenario, options.n2, `r${repeat}`);
-      const perRequest = (second.total - first.total) / (options.n2 - options.n1);
-      (cells[scenario][framework] ??= []).push({ perRequest, i1: first.total, i2: second.total });
+      const perRequest = (second.measured - first.measured) / (options.n2 - options.n1);
+      const withCompiler = (second.total - first.total) / (options.n2 - options.n1);
+      (cells[scenario][framework] ??= []).push({ perRequest, withCompiler, i1: first, i2: second });
       log(
         `[${Math.round((Date.now() - started) / 1000)} s] repeat ${repeat} ${scenario} ${framework}: ` +
           `${formatNumber(perRequest)} instructions/request (client ${second.seconds.toFixed(1)} s for ${options.n2})`,
