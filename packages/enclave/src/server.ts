@@ -19,6 +19,8 @@ import type { NormalizedOptions, RootState } from './scope/root-state.js';
 import { SchemaController } from './schema/schema-controller.js';
 import type { EnclaveInstance, EnclaveOptions } from './types.js';
 
+const unusedSearchParams = Object.freeze({});
+
 const poisoningActions = new Set(['error', 'remove', 'ignore']);
 
 function option<T>(options: Record<string, any>, name: string, fallback: T, valid: (value: any) => boolean): T {
@@ -185,6 +187,10 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
     // find-my-way answers these with a store-less match; the request path turns it into the error.
     onBadUrl: (path: string) => new errorCodes.FST_ERR_BAD_URL(path),
     onMaxParamLength: () => new errorCodes.FST_ERR_URL_TOO_LONG(),
+    // The request path parses the query itself (with the user's parser, its errors made 400s)
+    // and never reads find-my-way's `searchParams`: without this, find-my-way built an unused
+    // `{}` for every request.
+    querystringParser: () => unusedSearchParams,
   } as any);
   const root = {
     options: normalized,
