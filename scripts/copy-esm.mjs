@@ -1,10 +1,27 @@
-// Copies each package's hand-written ESM entry (esm/) next to the CommonJS build, so that
+// Copies a package's hand-written ESM entry (esm/) next to its CommonJS build (dist/), so that
 // `import x from 'pkg'` and `require('pkg')` reach the same single implementation.
-import { cpSync, existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+//   node scripts/copy-esm.mjs            every package (the workspace build)
+//   node scripts/copy-esm.mjs <dir>...   the packages in these directories (a package's prepack)
+// A file already equal to its source is left alone: `npm test` packs the packages (which runs
+// this) while other test files import the built ones, and a rewrite could be read half-written.
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 const packagesDir = new URL('../packages/', import.meta.url).pathname;
-for (const name of readdirSync(packagesDir)) {
-  const from = join(packagesDir, name, 'esm');
-  if (existsSync(from)) cpSync(from, join(packagesDir, name, 'dist', 'esm'), { recursive: true });
+const args = process.argv.slice(2);
+const packageDirs = args.length > 0 ? args.map((dir) => resolve(dir)) : readdirSync(packagesDir).map((name) => join(packagesDir, name));
+
+function copyChanged(from, to) {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = join(from, entry.name);
+    const target = join(to, entry.name);
+    if (entry.isDirectory()) copyChanged(source, target);
+    else if (!existsSync(target) || !readFileSync(source).equals(readFileSync(target))) copyFileSync(source, target);
+  }
+}
+
+for (const dir of packageDirs) {
+  const from = join(dir, 'esm');
+  if (existsSync(from)) copyChanged(from, join(dir, 'dist', 'esm'));
 }

@@ -36,7 +36,7 @@ export function createInvalidKeyTypeError(index: number, value: unknown): Bearer
   );
 }
 
-/** An entry of `keys` could never be sent as a bearer token (RFC 6750 §2.1 `b64token`). */
+/** An entry of `keys` could never be sent as a bearer token (RFC 6750 section 2.1 `b64token`). */
 export function createInvalidKeyFormatError(index: number): BearerAuthError {
   return createError(
     'FST_BEARER_AUTH_KEYS_OPTION_INVALID_KEY_FORMAT',

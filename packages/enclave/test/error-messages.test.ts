@@ -68,7 +68,7 @@ const pluginCases: MessageCase[] = [
     guidance: /call 'done' or to settle its promise/,
   },
   {
-    code: 'FST_ERR_PLUGIN_DEPENDENCY_MISSING',
+    code: 'FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED',
     title: 'a plugin whose dependency is not registered',
     trigger: () => {
       const instance = app();
@@ -355,7 +355,7 @@ const routeCases: MessageCase[] = [
     title: 'a body schema on a GET route',
     trigger: () => app().get('/search', { schema: { body: { type: 'object' } } }, handler),
     names: [/"GET \/search"/],
-    guidance: /validate the querystring instead, or use POST, PUT or PATCH/,
+    guidance: /validate the querystring instead, or use a method with a body \(POST, PUT, PATCH, DELETE, OPTIONS\)/,
   },
   {
     code: 'FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT',
@@ -520,7 +520,7 @@ describe('the coded messages themselves', () => {
       'FST_ERR_PLUGIN_NOT_VALID',
       'FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER',
       'FST_ERR_PLUGIN_TIMEOUT',
-      'FST_ERR_PLUGIN_DEPENDENCY_MISSING',
+      'FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED',
       'FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE',
       'FST_ERR_PLUGIN_CALLBACK_NOT_FN',
       'FST_ERR_ROOT_PLG_BOOTED',

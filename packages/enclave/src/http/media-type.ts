@@ -1,8 +1,8 @@
 /**
- * A strict scanner for media types (RFC 9110 §8.3.1):
+ * A strict scanner for media types (RFC 9110 section 8.3.1):
  *
  *   media-type = type "/" subtype parameters
- *   parameters = *( OWS ";" OWS [ parameter ] )          (RFC 9110 §5.6.6)
+ *   parameters = *( OWS ";" OWS [ parameter ] )          (RFC 9110 section 5.6.6)
  *   parameter  = token "=" ( token / quoted-string )
  *
  * It is a single left-to-right pass with no regular expression, so its cost is linear in the
@@ -19,7 +19,7 @@ export interface MediaType {
   parameters: Record<string, string>;
 }
 
-// tchar (RFC 9110 §5.6.2): "!" "#" "$" "%" "&" "'" "*" "+" "-" "." "^" "_" "`" "|" "~" DIGIT ALPHA
+// tchar (RFC 9110 section 5.6.2): "!" "#" "$" "%" "&" "'" "*" "+" "-" "." "^" "_" "`" "|" "~" DIGIT ALPHA
 const TCHAR = new Uint8Array(128);
 for (const char of "!#$%&'*+-.^_`|~0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ") {
   TCHAR[char.charCodeAt(0)] = 1;
@@ -38,7 +38,7 @@ function isWhitespace(code: number): boolean {
   return code === SP || code === HTAB;
 }
 
-/** qdtext (RFC 9110 §5.6.4): HTAB / SP / %x21 / %x23-5B / %x5D-7E / obs-text. */
+/** qdtext (RFC 9110 section 5.6.4): HTAB / SP / %x21 / %x23-5B / %x5D-7E / obs-text. */
 function isQuotedText(code: number): boolean {
   return code === HTAB || code === SP || code === 0x21 || (code >= 0x23 && code <= 0x5b) || (code >= 0x5d && code <= 0x7e) || (code >= 0x80 && code <= 0xff);
 }
@@ -58,7 +58,7 @@ function scanToken(value: string, start: number, end: number): number {
 /**
  * Parses a Content-Type field value. Returns null for anything the grammar does not produce:
  * an empty value, a missing subtype, whitespace inside the type, trailing garbage, an unbalanced
- * quote, whitespace around `=`, or a parameter given twice (RFC 6838 §4.3 forbids repeats, and a
+ * quote, whitespace around `=`, or a parameter given twice (RFC 6838 section 4.3 forbids repeats, and a
  * repeat would let two readers of the same header disagree on its value).
  *
  * @example
@@ -139,7 +139,7 @@ export function parseMediaType(value: string): MediaType | null {
 
 /**
  * Whether two values of the parameter `name` are equal: `charset` values are case-insensitive
- * (RFC 9110 §8.3.2), every other value is compared exactly.
+ * (RFC 9110 section 8.3.2), every other value is compared exactly.
  *
  * @example
  * parameterValuesEqual('charset', 'UTF-8', 'utf-8') // → true

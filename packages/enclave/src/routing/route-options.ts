@@ -2,6 +2,7 @@
 // validates it, so mistakes surface at registration with a coded error naming the route.
 import { METHODS } from 'node:http';
 import { errorCodes } from '../errors.js';
+import { canCarryBody } from '../http/body-methods.js';
 import { requestHookNames } from '../lifecycle/hook-names.js';
 import { validateHook } from '../lifecycle/hooks.js';
 
@@ -46,10 +47,13 @@ export function validateRouteOptions(options: Record<string, any>): Record<strin
   if (options.bodyLimit !== undefined && !(Number.isInteger(options.bodyLimit) && options.bodyLimit > 0)) {
     throw new errorCodes.FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(options.bodyLimit);
   }
+  if (options.handlerTimeout !== undefined && !(Number.isInteger(options.handlerTimeout) && options.handlerTimeout > 0)) {
+    throw new errorCodes.FST_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT(options.handlerTimeout);
+  }
   const body = options.schema?.body;
   if (body !== undefined) {
     for (const method of methods) {
-      if (method === 'GET' || method === 'HEAD') {
+      if (!canCarryBody(method)) {
         throw new errorCodes.FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED(method, url, method);
       }
     }

@@ -18,7 +18,7 @@ export interface AjvFactoryOptions {
 }
 
 /**
- * The options every default Ajv instance starts from (SPEC §6.2).
+ * The options every default Ajv instance starts from.
  *
  * - `coerceTypes: 'array'`: params, querystring and headers arrive as strings; coercion hands the
  *   handler numbers and booleans, and wraps a single value in an array where an array is expected.

@@ -4,7 +4,7 @@
  * The schema caches are keyed by schemas written at boot, so in practice they stay small; the
  * ceiling is there because `request.compileValidationSchema()` and
  * `reply.compileSerializationSchema()` may also be called at run time, and no cache in Enclave may
- * grow without bound (SPEC §11).
+ * grow without bound.
  *
  * @example
  * const cache = new BoundedCache<number>(2)

@@ -20,7 +20,7 @@ const UNSAFE_NAME_MESSAGE =
  * does not depend on the set and is shared across contexts. The caches only ever hold schemas the
  * application declared while booting, never anything derived from a request; the serializer cache
  * still has a ceiling (`limit`), because `reply.compileSerializationSchema()` may be called at run
- * time and no cache may grow without bound (SPEC §11).
+ * time and no cache may grow without bound.
  *
  * @example
  * const compilerFor = createDefaultSerializerCompilerFactory()

@@ -1,4 +1,4 @@
-// Hook signatures (SPEC §4.2, §4.3). Each hook has ONE signature covering both forms: an
+// Hook signatures. Each hook has ONE signature covering both forms: an
 // async hook omits `done` and returns a promise; a callback hook takes `done` and returns
 // nothing. A union of the two forms would stop TypeScript from typing an inline hook's
 // parameters. (An async hook that also declares `done` is refused at registration, at run time.)
@@ -111,7 +111,7 @@ export interface RouteRegistration extends enclave.RouteOptions {
   prefix: string;
 }
 
-/** The application hooks by name (SPEC §4.2). `Self` is the instance `addHook` was called on. */
+/** The application hooks by name. `Self` is the instance `addHook` was called on. */
 export interface ApplicationHooks<Self = Instance> {
   /** Runs synchronously for each route as it is declared. */
   onRoute: (this: Self, route: RouteRegistration) => void;

@@ -1,4 +1,4 @@
-// Plugin types (SPEC §3.1, §3.6). One signature for both forms: an async plugin omits `done`,
+// Plugin types. One signature for both forms: an async plugin omits `done`,
 // a callback plugin calls it. A plugin may declare the instance decorators it adds to the
 // context that registers it (a plugin wrapped by `@enclavejs/plugin`), and `register()` then
 // returns the instance typed with them: the type exists where the decorator does, unlike a
@@ -10,7 +10,7 @@ export type PluginOptions = object;
 
 /** What `register()` reads from the options besides the plugin's own. */
 export interface RegisterOptions {
-  /** Prefixes every route of the child context (SPEC §3.6). */
+  /** Prefixes every route of the child context. */
   prefix?: string;
   logLevel?: string;
 }

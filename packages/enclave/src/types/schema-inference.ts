@@ -1,4 +1,4 @@
-// Static types from route schemas (SPEC §9): a JSON Schema written inline (or `as const`) is
+// Static types from route schemas: a JSON Schema written inline (or `as const`) is
 // read by json-schema-to-ts, a TypeBox schema by its own `static` member, and any other schema
 // library by a resolver users add to `SchemaTypeResolvers` (index.ts). Nothing here needs a runtime
 // counterpart. Each helper is one conditional type deep on purpose: deep generic chains are
@@ -11,19 +11,34 @@ type IsAny<Value> = 0 extends 1 & Value ? true : false;
 /** A TypeBox schema carries its static type as a phantom `static` member (read with no `params`). */
 type FromTypeBox<Schema extends { static: unknown }> = (Schema & { params: [] })['static'];
 
-/** Keywords that make an object a full JSON Schema rather than the contract shorthand (SPEC §6.1). */
+/** Keywords that make an object a full JSON Schema rather than the shorthand of top-level keys as properties. */
 type FullSchemaKeyword = 'type' | 'properties' | '$ref' | 'oneOf' | 'anyOf' | 'allOf' | 'not' | 'enum' | 'const' | '$merge' | '$patch';
+
+/**
+ * Whether a `$ref` anywhere in the schema points outside it: to the root (`#`), an anchor
+ * (`#note`, from an `$id: '#note'`) or another schema (`money#`, `http://…`). Only a JSON
+ * pointer into the schema itself (`#/definitions/point`) is resolved by json-schema-to-ts; it
+ * reads the root and anchors as the whole schema, a circular type (TS2615), and other schemas
+ * as `never`. This walk is linear in the schema's size, which json-schema-to-ts walks anyway.
+ */
+type HasOuterRef<Schema> = Schema extends readonly (infer Item)[]
+  ? HasOuterRef<Item>
+  : Schema extends object
+    ? true extends {
+        [Key in keyof Schema]: Key extends '$ref' ? (Schema[Key] extends `#/${string}` ? false : true) : HasOuterRef<Schema[Key]>;
+      }[keyof Schema]
+      ? true
+      : false
+    : false;
 
 /**
  * A JSON Schema read by json-schema-to-ts. A schema whose keywords were widened to `string`
  * (written without `as const` outside a route) is not a JSON Schema literal, so it gives
- * `unknown`; so does a `$ref`, which only the shared-schema store can resolve.
+ * `unknown`; so does a schema with a `$ref` outside itself, which only the shared-schema store
+ * (or Ajv's anchors) can resolve.
  */
-type FromJsonSchema<Schema> = Schema extends { readonly $ref: string }
-  ? unknown
-  : Schema extends JSONSchema
-    ? FromSchema<Schema>
-    : unknown;
+type FromJsonSchema<Schema> =
+  HasOuterRef<Schema> extends true ? unknown : Schema extends JSONSchema ? FromSchema<Schema> : unknown;
 
 /** The contract shorthand: no `type`, no `properties`, the top-level keys are the properties. */
 type ExpandShorthand<Schema> = Schema extends object
@@ -57,7 +72,7 @@ export type SchemaToType<Schema> =
 /** `{ content: { '<media type>': { schema } } }`: the union of the schemas' types. */
 type FromContentMap<Content> = { [MediaType in keyof Content]: Content[MediaType] extends { schema: infer Schema } ? SchemaToType<Schema> : unknown }[keyof Content];
 
-/** A body or response entry: a schema, or a content map (SPEC §6.1, §7.1). */
+/** A body or response entry: a schema, or a content map. */
 export type EntryToType<Entry> = Entry extends { readonly content: infer Content }
   ? Extract<keyof Entry, FullSchemaKeyword> extends never
     ? FromContentMap<Content>
@@ -75,7 +90,7 @@ export interface RouteSchema {
   query?: unknown;
   params?: unknown;
   headers?: unknown;
-  /** Keyed by status (`200`, `'201'`), class (`'2xx'`) or `default` (SPEC §7.1). */
+  /** Keyed by status (`200`, `'201'`), class (`'2xx'`) or `default`. */
   response?: unknown;
   [keyword: string]: unknown;
 }

@@ -1,0 +1,33 @@
+// Request ids: the default generator and the `requestIdHeader` wrapper, shared by the factory's
+// `genReqId` option and `setGenReqId()`.
+
+const base36Digits = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+export function createCountingGenerator(): (raw: any) => string {
+  let next = 0;
+  // `req-` and the counter in base 36. Number#toString(36) is a runtime call of ~440
+  // instructions, most of a request id's cost: it only runs when the counter's higher digits
+  // change, once every 36 ids; the last digit is appended from a table.
+  let high = 0;
+  let prefix = 'req-';
+  return () => {
+    next = (next + 1) % Number.MAX_SAFE_INTEGER;
+    const nextHigh = Math.floor(next / 36);
+    if (nextHigh !== high) {
+      high = nextHigh;
+      prefix = nextHigh === 0 ? 'req-' : `req-${nextHigh.toString(36)}`;
+    }
+    return prefix + (base36Digits[next % 36] as string);
+  };
+}
+
+/** The id of a request: from `requestIdHeader` when the client sent one, else generated. */
+export function createIdGenerator(header: string | false, generate: (raw: any) => string): (raw: any) => string {
+  if (header === false) return generate;
+  return (raw) => {
+    const value = raw.headers[header];
+    // A client-chosen id is bounded so it cannot bloat every log line.
+    if (typeof value === 'string' && value !== '' && value.length <= 256) return value;
+    return generate(raw);
+  };
+}
