@@ -29,6 +29,8 @@ import { routerHooks } from './routing/router-hooks.js';
 // Once, before any application exists (a call, not a bare import: the package is sideEffects: false).
 extendRequestAndReply();
 
+const unusedSearchParams = Object.freeze({});
+
 const poisoningActions = new Set(['error', 'remove', 'ignore']);
 
 function option<T>(options: Record<string, any>, name: string, fallback: T, valid: (value: any) => boolean): T {
@@ -198,6 +200,10 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
     onBadUrl: (path: string) => new errorCodes.FST_ERR_BAD_URL(path),
     onMaxParamLength: (path: string) => new errorCodes.FST_ERR_MAX_PARAM_LENGTH(path),
     buildPrettyMeta: given.routerOptions?.buildPrettyMeta ?? given.buildPrettyMeta,
+    // The request path parses the query itself (with the user's parser, its errors made 400s)
+    // and never reads find-my-way's `searchParams`: without this, find-my-way built an unused
+    // `{}` for every request.
+    querystringParser: () => unusedSearchParams,
   } as any);
   const root = {
     options: normalized,
