@@ -59,10 +59,6 @@ export const instancePrototype: Record<PropertyKey, any> = {
     } else queueAfter(context, () => addHookToContext(context, name as HookName, fn));
     return this;
   },
-  onClose(this: any, fn: (...args: any[]) => any) {
-    // Fastify's older spelling of addHook('onClose', fn); @fastify/reply-from still uses it.
-    return this.addHook('onClose', fn);
-  },
   decorate(this: any, name: string, value: unknown, dependencies?: string[]) {
     addDecorator(contextOf(this), 'instance', name, value, dependencies);
     return this;
