@@ -5,4 +5,6 @@ import enclave from '../index.js';
 
 export default enclave;
 export { enclave };
+export const LogController = enclave.LogController;
+export const fastify = enclave;
 export const errorCodes = enclave.errorCodes;

@@ -63,6 +63,9 @@ export const errorCodes = {
   FST_ERR_QSP_NOT_FN: e('FST_ERR_QSP_NOT_FN', "querystringParser must be a function (querystring) => object, got '%s'", 500, TypeError),
   FST_ERR_VALIDATION: e('FST_ERR_VALIDATION', '%s', 400),
   FST_ERR_ERROR_HANDLER_NOT_FN: e('FST_ERR_ERROR_HANDLER_NOT_FN', 'The error handler must be a function (error, request, reply) => payload; pass one to setErrorHandler() or to the route option errorHandler', 500, TypeError),
+  FST_ERR_HANDLER_TIMEOUT: e('FST_ERR_HANDLER_TIMEOUT', "The handler did not answer within %s ms on route '%s'", 503),
+  FST_ERR_ERROR_HANDLER_ALREADY_SET: e('FST_ERR_ERROR_HANDLER_ALREADY_SET', "An error handler is already set in this context; set 'allowErrorHandlerOverride: true' to allow replacing it", 500, TypeError),
+  FST_ERR_MISSING_MIDDLEWARE: e('FST_ERR_MISSING_MIDDLEWARE', 'Middleware needs a plugin that adds use(), such as @fastify/middie or @fastify/express'),
   FST_ERR_INIT_OPTS_INVALID: e('FST_ERR_INIT_OPTS_INVALID', "Invalid factory option '%s'; fix its value, or leave the option out to use the default"),
   FST_ERR_LISTEN_OPTIONS_INVALID: e('FST_ERR_LISTEN_OPTIONS_INVALID', "Invalid listen options: '%s'; pass { port, host } with a port from 0 to 65535 (0 picks a free one)", 500, TypeError),
 
@@ -105,11 +108,14 @@ export const errorCodes = {
   FST_ERR_LOG_INVALID_LOGGER: e('FST_ERR_LOG_INVALID_LOGGER', "The logger instance lacks the method(s): '%s'", 500, TypeError),
   FST_ERR_LOG_INVALID_LOGGER_INSTANCE: e('FST_ERR_LOG_INVALID_LOGGER_INSTANCE', 'loggerInstance must be a logger instance', 500, TypeError),
   FST_ERR_LOG_INVALID_LOGGER_CONFIG: e('FST_ERR_LOG_INVALID_LOGGER_CONFIG', 'logger must be a boolean or an options object', 500, TypeError),
+  FST_ERR_LOG_INVALID_LOG_CONTROLLER: e('FST_ERR_LOG_INVALID_LOG_CONTROLLER', "logController must be an instance of LogController, got '%s'", 500, TypeError),
   FST_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED: e('FST_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED', 'Give either logger or loggerInstance, not both', 500, TypeError),
 
   // reply
   FST_ERR_REP_INVALID_PAYLOAD_TYPE: e('FST_ERR_REP_INVALID_PAYLOAD_TYPE', "Cannot send a payload of type '%s' after onSend; expected a string or a Buffer", 500, TypeError),
   FST_ERR_REP_ALREADY_SENT: e('FST_ERR_REP_ALREADY_SENT', 'The reply to "%s %s" was already sent; did a handler both call reply.send() and return a value?'),
+  FST_ERR_REP_RESPONSE_BODY_CONSUMED: e('FST_ERR_REP_RESPONSE_BODY_CONSUMED', 'The body of the Response sent was already read'),
+  FST_ERR_REP_READABLE_STREAM_LOCKED: e('FST_ERR_REP_READABLE_STREAM_LOCKED', 'The ReadableStream sent is locked by a reader; release the lock before sending it'),
   FST_ERR_REP_SENT_VALUE: e('FST_ERR_REP_SENT_VALUE', 'reply.sent can only be set to true', 500, TypeError),
   FST_ERR_SEND_INSIDE_ONERR: e('FST_ERR_SEND_INSIDE_ONERR', 'An onError hook cannot send the reply; use an error handler'),
   FST_ERR_SEND_UNDEFINED_ERR: e('FST_ERR_SEND_UNDEFINED_ERR', 'Undefined error has occurred'),
@@ -133,7 +139,7 @@ export const errorCodes = {
   // router
   FST_ERR_DUPLICATED_ROUTE: e('FST_ERR_DUPLICATED_ROUTE', "The route '%s %s' is already declared; change its method or path, or tell the two apart with constraints"),
   FST_ERR_BAD_URL: e('FST_ERR_BAD_URL', "'%s' is not a valid URL component", 400, URIError),
-  FST_ERR_URL_TOO_LONG: e('FST_ERR_URL_TOO_LONG', 'A path parameter is longer than maxParamLength', 414),
+  FST_ERR_MAX_PARAM_LENGTH: e('FST_ERR_MAX_PARAM_LENGTH', "'%s' has a path parameter longer than maxParamLength", 414, URIError),
   FST_ERR_ASYNC_CONSTRAINT: e('FST_ERR_ASYNC_CONSTRAINT', 'An async route constraint failed', 500),
   FST_ERR_INVALID_URL: e('FST_ERR_INVALID_URL', "A route URL must be a string such as '/users/:id', got '%s'", 400, TypeError),
   FST_ERR_ROUTE_OPTIONS_NOT_OBJ: e('FST_ERR_ROUTE_OPTIONS_NOT_OBJ', 'The options of route "%s %s" must be an object', 500, TypeError),
@@ -144,11 +150,16 @@ export const errorCodes = {
   FST_ERR_ROUTE_METHOD_NOT_SUPPORTED: e('FST_ERR_ROUTE_METHOD_NOT_SUPPORTED', '%s is not a supported HTTP method; use one of the names in require("node:http").METHODS, such as GET or POST', 500),
   FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED: e('FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED', 'Route "%s %s" declares a body schema, but %s requests carry no body (GET, HEAD and TRACE never do); validate the querystring instead, or use a method with a body (POST, PUT, PATCH, DELETE, OPTIONS)', 500),
   FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT: e('FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT', "bodyLimit must be an integer > 0, got '%s'", 500, TypeError),
+  FST_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT: e('FST_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT', "handlerTimeout must be an integer > 0, got '%s'", 500, TypeError),
+  FST_ERR_ROUTE_LOG_LEVEL_INVALID: e('FST_ERR_ROUTE_LOG_LEVEL_INVALID', "The log level of route '%s:%s' must be one of the logger's levels, got '%s'", 500, TypeError),
+  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: e('FST_ERR_ROUTE_MISSING_CONTENT_TYPE', "A %s request must carry a 'Content-Type' header", 400),
+  FST_ERR_ROUTE_MISSING_CONTENT: e('FST_ERR_ROUTE_MISSING_CONTENT', 'A %s request must carry a body', 400),
   FST_ERR_ROUTE_REWRITE_NOT_STR: e('FST_ERR_ROUTE_REWRITE_NOT_STR', 'rewriteUrl for "%s" must return a string, got "%s"', 500, TypeError),
 
   // server
   FST_ERR_REOPENED_CLOSE_SERVER: e('FST_ERR_REOPENED_CLOSE_SERVER', 'This application was closed and cannot listen again; create a new one with enclave()'),
   FST_ERR_REOPENED_SERVER: e('FST_ERR_REOPENED_SERVER', 'This application is already listening; call listen() once (addresses() tells where)'),
+  FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE: e('FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE', "forceCloseConnections: 'idle' needs a server with closeIdleConnections(); the one serverFactory returned has none (use true or false)"),
   FST_ERR_INSTANCE_ALREADY_LISTENING: e('FST_ERR_INSTANCE_ALREADY_LISTENING', 'The application has already started (register plugins, routes, hooks and handlers before ready(), listen() or the first inject()): %s'),
 
   // plugins and loading
@@ -157,7 +168,7 @@ export const errorCodes = {
   FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER: e('FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER', "Plugin '%s' is an async function that also takes 'done'; drop the 'done' parameter (the returned promise ends the plugin), or drop 'async' and call done()", 500, TypeError),
   FST_ERR_PLUGIN_CALLBACK_NOT_FN: e('FST_ERR_PLUGIN_CALLBACK_NOT_FN', '%s', 500, TypeError),
   FST_ERR_PLUGIN_NOT_VALID: e('FST_ERR_PLUGIN_NOT_VALID', '%s'),
-  FST_ERR_PLUGIN_DEPENDENCY_MISSING: e('FST_ERR_PLUGIN_DEPENDENCY_MISSING', "Plugin '%s' depends on plugin '%s', which is not registered in this context or an ancestor; register it (under that name) before this one%s"),
+  FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED: e('FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED', "Plugin '%s' depends on plugin '%s', which is not registered in this context or an ancestor; register it (under that name) before this one%s"),
   FST_ERR_ROOT_PLG_BOOTED: e('FST_ERR_ROOT_PLG_BOOTED', '%s'),
   FST_ERR_PARENT_PLUGIN_BOOTED: e('FST_ERR_PARENT_PLUGIN_BOOTED', '%s'),
   FST_ERR_PLUGIN_TIMEOUT: e('FST_ERR_PLUGIN_TIMEOUT', "Plugin '%s' did not finish within %s ms; did it forget to call 'done' or to settle its promise?"),

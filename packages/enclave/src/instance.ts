@@ -3,25 +3,23 @@
 import lightMyRequest from 'light-my-request';
 import { errorCodes } from './errors.js';
 import { getDefaultJsonParser } from './http/content-type-parser.js';
-import { close, formatAddress, listen } from './http/listen.js';
+import { close } from './http/close.js';
+import { checkSignal, formatAddress, listen } from './http/listen.js';
 import { sendDefaultError } from './lifecycle/error-handling.js';
 import { type HookName, requestHookNames } from './lifecycle/hook-names.js';
 import { addHookToContext, validateHook } from './lifecycle/hooks.js';
 import { kErrorHandler } from './lifecycle/symbols.js';
-import { shorthandOptions } from './routing/route-options.js';
 import { addRoute } from './routing/routes.js';
 import { type Context, contextOf } from './scope/context.js';
 import { addDecorator, getDecorator, hasDecorator } from './scope/decorators.js';
 import { loadPending, queueAfter, queuePlugin } from './scope/plugin-loader.js';
 import { printPlugins } from './scope/print-plugins.js';
 import { bootApplication } from './boot.js';
+import { extraMethods, extraProperties, shorthand, throwIfBooted } from './instance-extras.js';
+import { markErrorHandlerSet } from './scope/context-settings.js';
 
 /** The package version, reported as `instance.version`. */
 export const VERSION = '0.1.0';
-
-function throwIfBooted(context: Context, what: string): void {
-  if (context.root.booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING(`Cannot call "${what}" once the application is ready`);
-}
 
 function settle<T>(promise: Promise<T>, callback: ((error: Error | null, value?: T) => void) | undefined): Promise<T> | undefined {
   if (typeof callback !== 'function') return promise;
@@ -41,11 +39,32 @@ function resolveWithInstance(context: Context, resolve: (value: any) => void): v
 
 function ready(context: Context): Promise<void> {
   const { root } = context;
-  root.readyPromise ??= bootApplication(root);
+  root.readyPromise ??= bootApplication(root).then(() => {
+    if (root.compileRouter) root.router.compile();
+  });
   return root.readyPromise;
 }
 
-const shorthandMethods: Record<string, string | string[]> = {
+/**
+ * What `ready()` waits for: the whole boot (onReady hooks included) for the root; for a plugin's
+ * instance, only the loading, as avvio does, so a plugin's ready callbacks run before onReady.
+ */
+function readyOf(context: Context): Promise<void> {
+  const booting = ready(context);
+  if (context.parent === null) return booting;
+  // The root's ready() is there to report a boot failure; this one reports it too.
+  booting.catch(() => {});
+  return new Promise((resolve, reject) => context.root.loaded.wait((failed, error) => (failed ? reject(error) : resolve())));
+}
+
+/** Injecting into a closing or closed application fails, as Fastify's does. */
+function rejectIfClosing(context: Context): Promise<void> {
+  const { root } = context;
+  if (root.closing || root.closed) return Promise.reject(new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER());
+  return ready(context);
+}
+
+const shorthandMethods: Record<string, string> = {
   get: 'GET',
   head: 'HEAD',
   post: 'POST',
@@ -53,7 +72,6 @@ const shorthandMethods: Record<string, string | string[]> = {
   delete: 'DELETE',
   options: 'OPTIONS',
   patch: 'PATCH',
-  all: ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'],
 };
 
 export const instancePrototype: Record<PropertyKey, any> = {
@@ -67,42 +85,52 @@ export const instancePrototype: Record<PropertyKey, any> = {
     queueAfter(context, callback as any);
     return this;
   },
-  ready(this: any, callback?: (error: Error | null) => void) {
+  ready(this: any, callback?: (error: Error | null, instance?: unknown) => void) {
     const context = contextOf(this);
-    const promise = ready(context);
+    const promise = readyOf(context);
     if (typeof callback === 'function') {
-      promise.then(() => callback(null), (error) => callback(error));
+      promise.then(() => callback(null, context.instance), (error) => callback(error));
       return undefined;
     }
     return new Promise((resolve, reject) => promise.then(() => resolveWithInstance(context, resolve), reject));
   },
-  listen(this: any, options?: any, callback?: (error: Error | null, address?: string) => void) {
+  listen(this: any, options?: any, callback?: (error: Error | null, address?: string | null) => void) {
     const context = contextOf(this);
     if (typeof options === 'function') {
       callback = options;
       options = {};
     }
-    return settle(listen(context.root, () => ready(context), options ?? {}), callback);
+    // An invalid signal throws at once, in both forms, as in Fastify.
+    if (options !== null && typeof options === 'object') checkSignal(options.signal);
+    const promise = listen(context.root, () => ready(context), options ?? {}, () => close(context.root));
+    if (typeof callback !== 'function') return promise;
+    // Fastify calls back (error, null) when listening failed, and not at all when the signal
+    // was aborted before the server listened (the promise form resolves with undefined).
+    promise.then((address) => address !== undefined && callback(null, address), (error) => callback(error, null));
+    return undefined;
   },
   close(this: any, callback?: (error?: Error | null) => void) {
-    const context = contextOf(this);
-    const promise = (context.root.readyPromise ?? Promise.resolve()).catch(() => {}).then(() => close(context.root));
+    const { root } = contextOf(this);
+    // At once, so an inject() or a request made right after close() is refused.
+    root.closing = true;
+    // Closing an application that was never readied still loads its plugins: their onClose
+    // hooks have to run.
+    root.readyPromise ??= bootApplication(root, false);
+    const promise = root.readyPromise.catch(() => {}).then(() => close(root));
     return settle(promise, callback);
   },
   inject(this: any, options?: any, callback?: (error: Error | null, response?: any) => void) {
     const context = contextOf(this);
     const { root } = context;
     const dispatch = (req: any, res: any) => {
-      ready(context).then(
+      rejectIfClosing(context).then(
         () => root.server.emit('request', req, res),
-        (error) => {
-          res.statusCode = 500;
-          res.end(String(error?.message ?? error));
-        },
+        // light-my-request rejects the chained form's promise with a response error.
+        (error) => res.emit('error', error),
       );
     };
     if (options === undefined) return lightMyRequest(dispatch as any);
-    const promise = ready(context).then(() => lightMyRequest(dispatch as any, options));
+    const promise = rejectIfClosing(context).then(() => lightMyRequest(dispatch as any, options));
     return settle(promise, callback);
   },
   route(this: any, options: Record<string, any>) {
@@ -112,9 +140,19 @@ export const instancePrototype: Record<PropertyKey, any> = {
   addHook(this: any, name: string, fn: (...args: any[]) => any) {
     const context = contextOf(this);
     validateHook(name, fn);
-    if (name !== 'onClose' && name !== 'preClose' && name !== 'onListen') throwIfBooted(context, 'addHook');
-    addHookToContext(context, name as HookName, fn);
+    // An onReady hook added by an onReady hook is accepted and not run, as in Fastify.
+    const late = name === 'onClose' || name === 'preClose' || name === 'onListen' || (name === 'onReady' && context.root.runningReadyHooks);
+    if (!late) throwIfBooted(context, 'addHook');
+    // Request hooks (and onRegister) take effect after what was registered before them has
+    // loaded, as in Fastify: a plugin registered first runs its hooks first.
+    if (name === 'onRoute' || name === 'onReady' || name === 'onListen' || name === 'preClose' || name === 'onClose') {
+      addHookToContext(context, name as HookName, fn);
+    } else queueAfter(context, () => addHookToContext(context, name as HookName, fn));
     return this;
+  },
+  onClose(this: any, fn: (...args: any[]) => any) {
+    // Fastify's older spelling of addHook('onClose', fn); @fastify/reply-from still uses it.
+    return this.addHook('onClose', fn);
   },
   decorate(this: any, name: string, value: unknown, dependencies?: string[]) {
     addDecorator(contextOf(this), 'instance', name, value, dependencies);
@@ -150,6 +188,9 @@ export const instancePrototype: Record<PropertyKey, any> = {
     const context = contextOf(this);
     throwIfBooted(context, 'setErrorHandler');
     if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ERROR_HANDLER_NOT_FN();
+    if (markErrorHandlerSet(context) && !context.root.options.allowErrorHandlerOverride) {
+      throw new errorCodes.FST_ERR_ERROR_HANDLER_ALREADY_SET();
+    }
     context.errorHandler = { fn: handler, instance: this, parent: context.errorHandler };
     return this;
   },
@@ -254,17 +295,15 @@ export const instancePrototype: Record<PropertyKey, any> = {
   },
   addresses(this: any) {
     const address = contextOf(this).root.server.address();
-    return address === null || typeof address === 'string' ? [] : [address];
+    // A Unix socket or pipe is reported by its path, as in Fastify.
+    return address === null ? [] : [address];
   },
 };
 
-for (const [name, method] of Object.entries(shorthandMethods)) {
-  instancePrototype[name] = function shorthand(this: any, path: string, options?: any, handler?: any) {
-    addRoute(contextOf(this), shorthandOptions(method, path, options, handler));
-    return this;
-  };
-}
+for (const [name, method] of Object.entries(shorthandMethods)) instancePrototype[name] = shorthand(method);
 
+Object.assign(instancePrototype, extraMethods);
+Object.defineProperties(instancePrototype, extraProperties);
 Object.defineProperties(instancePrototype, {
   // The instance is awaitable: `await app.register(p)` loads what is queued so far.
   then: {
@@ -289,7 +328,10 @@ Object.defineProperties(instancePrototype, {
   },
   errorHandler: {
     get() {
-      // The default handler, for custom handlers that want to fall back to it.
+      // The context's current handler, as in Fastify: the one set here or inherited, else the
+      // default one (for custom handlers that want to fall back to it).
+      const current = contextOf(this).errorHandler.fn;
+      if (current !== null) return current;
       return (error: Error, _request: unknown, reply: any) => {
         reply[kErrorHandler] = { fn: null, instance: this, parent: null };
         sendDefaultError(reply, error);

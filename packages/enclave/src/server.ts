@@ -5,19 +5,26 @@ import https from 'node:https';
 import { parse as parseQuerystring } from 'fast-querystring';
 import Router from 'find-my-way';
 import proxyAddr from 'proxy-addr';
-import { findNotFoundRoute } from './boot.js';
+import { findNotFoundRoute, Milestone } from './boot.js';
 import { errorCodes } from './errors.js';
 import { ContentTypeParserStore } from './http/content-type-parser.js';
+import { listenForClientErrors } from './http/client-error.js';
+import { trackSockets } from './http/close.js';
 import { trackHttp2Sessions } from './http/listen.js';
 import { instancePrototype } from './instance.js';
 import { createRequestListener } from './lifecycle/handle-request.js';
 import { replyBasePrototype } from './lifecycle/reply.js';
+import { requestReplyExtrasInstalled } from './lifecycle/request-reply-extras.js';
 import { requestBasePrototype } from './lifecycle/request.js';
+import { LogController } from './log-controller.js';
 import { createLogger } from './logger.js';
+import { createCountingGenerator, createIdGenerator } from './request-id.js';
 import { createRootContext } from './scope/context.js';
 import type { NormalizedOptions, RootState } from './scope/root-state.js';
 import { SchemaController } from './schema/schema-controller.js';
 import type { EnclaveInstance, EnclaveOptions } from './types.js';
+import { type ChildLoggerFactory, setContextSetting } from './scope/context-settings.js';
+import { routerHooks } from './routing/router-hooks.js';
 
 const poisoningActions = new Set(['error', 'remove', 'ignore']);
 
@@ -41,27 +48,16 @@ function compileTrust(trustProxy: unknown): NormalizedOptions['trustProxy'] {
   throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`trustProxy: ${String(trustProxy)}`);
 }
 
-function createCountingGenerator(): (raw: any) => string {
-  let next = 0;
-  return () => {
-    next = (next + 1) % Number.MAX_SAFE_INTEGER;
-    return `req-${next.toString(36)}`;
-  };
-}
-
-/** The id of a request: from `requestIdHeader` when the client sent one, else generated. */
-function createIdGenerator(header: string | false, generate: (raw: any) => string): (raw: any) => string {
-  if (header === false) return generate;
-  return (raw) => {
-    const value = raw.headers[header];
-    // A client-chosen id is bounded so it cannot bloat every log line.
-    if (typeof value === 'string' && value !== '' && value.length <= 256) return value;
-    return generate(raw);
-  };
+function readLogController(controller: unknown): LogController | null {
+  if (controller === undefined || controller === null) return null;
+  if (!(controller instanceof LogController)) throw new errorCodes.FST_ERR_LOG_INVALID_LOG_CONTROLLER(typeof controller);
+  return controller;
 }
 
 function normalizeOptions(options: Record<string, any>): NormalizedOptions {
-  const requestIdHeader = option<string | false>(options, 'requestIdHeader', false, (v) => v === false || typeof v === 'string');
+  // `true` is Fastify's shorthand for the 'request-id' header.
+  const idHeader = option<string | boolean>(options, 'requestIdHeader', false, (v) => isBoolean(v) || typeof v === 'string');
+  const requestIdHeader = idHeader === true ? 'request-id' : idHeader === '' ? false : idHeader;
   const genReqId = option<(raw: any) => string>(options, 'genReqId', createCountingGenerator(), (v) => typeof v === 'function');
   return {
     bodyLimit: option(options, 'bodyLimit', 1024 * 1024, (v) => Number.isInteger(v) && v > 0),
@@ -73,10 +69,16 @@ function normalizeOptions(options: Record<string, any>): NormalizedOptions {
     ignoreTrailingSlash: option(options, 'ignoreTrailingSlash', false, isBoolean),
     ignoreDuplicateSlashes: option(options, 'ignoreDuplicateSlashes', false, isBoolean),
     return503OnClosing: option(options, 'return503OnClosing', true, isBoolean),
-    disableRequestLogging: option(options, 'disableRequestLogging', false, isBoolean),
-    requestIdHeader,
+    disableRequestLogging: option(options, 'disableRequestLogging', false, (v) => isBoolean(v) || typeof v === 'function'),
+    allowErrorHandlerOverride: option(options, 'allowErrorHandlerOverride', true, isBoolean),
+    handlerTimeout: option(options, 'handlerTimeout', 0, isCount),
+    rewriteUrl: option(options, 'rewriteUrl', null, (v) => typeof v === 'function'),
+    frameworkErrors: option(options, 'frameworkErrors', null, (v) => typeof v === 'function'),
+    useSemicolonDelimiter: option(options, 'useSemicolonDelimiter', false, isBoolean),
+    logController: readLogController(options.logController),
+    requestIdHeader: requestIdHeader === false ? false : requestIdHeader.toLowerCase(),
     requestIdLogLabel: option(options, 'requestIdLogLabel', 'reqId', (v) => typeof v === 'string'),
-    genReqId: createIdGenerator(typeof requestIdHeader === 'string' ? requestIdHeader.toLowerCase() : false, genReqId),
+    genReqId: createIdGenerator(requestIdHeader === false ? false : requestIdHeader.toLowerCase(), genReqId),
     querystringParser: option(options, 'querystringParser', parseQuerystring as any, (v) => typeof v === 'function'),
     trustProxy: compileTrust(options.trustProxy),
     onProtoPoisoning: option(options, 'onProtoPoisoning', 'error', (v) => poisoningActions.has(v)),
@@ -115,7 +117,14 @@ function createInitialConfig(given: Record<string, any>, normalized: NormalizedO
 }
 
 function createHttpServer(options: Record<string, any>, listener: http.RequestListener): http.Server {
-  if (typeof options.serverFactory === 'function') return options.serverFactory(listener, options);
+  if (typeof options.serverFactory === 'function') {
+    const custom = options.serverFactory(listener, options);
+    if (options.forceCloseConnections === 'idle' && typeof custom?.closeIdleConnections !== 'function') {
+      throw new errorCodes.FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE();
+    }
+    trackSockets(custom);
+    return custom;
+  }
   const timeouts = {
     requestTimeout: option(options, 'requestTimeout', 0, isCount),
     keepAliveTimeout: option(options, 'keepAliveTimeout', 72_000, isCount),
@@ -126,8 +135,13 @@ function createHttpServer(options: Record<string, any>, listener: http.RequestLi
     server = options.https
       ? http2.createSecureServer({ allowHTTP1: true, ...options.https }, listener as any)
       : http2.createServer(listener as any);
-    server.setTimeout(option(options, 'http2SessionTimeout', 72_000, isCount));
+    // As in Fastify: the server's timeout is connectionTimeout; an idle session is closed
+    // (gracefully) after http2SessionTimeout.
+    server.setTimeout(timeouts.connectionTimeout);
+    const sessionTimeout = option(options, 'http2SessionTimeout', 72_000, isCount);
+    server.on('session', (session: http2.ServerHttp2Session) => session.setTimeout(sessionTimeout, () => session.close()));
     trackHttp2Sessions(server);
+    trackSockets(server);
     return server;
   }
   // Node derives headersTimeout from requestTimeout, so Fastify's default requestTimeout of 0
@@ -143,7 +157,10 @@ function createHttpServer(options: Record<string, any>, listener: http.RequestLi
   if (timeouts.requestTimeout > 0) {
     serverOptions.connectionsCheckingInterval = Math.min(30_000, Math.max(50, Math.floor(timeouts.requestTimeout / 4)));
   }
-  server = options.https ? https.createServer({ ...options.https, ...serverOptions }, listener) : http.createServer(serverOptions, listener);
+  // `http`: Node's own server options (e.g. `requireHostHeader`), as Fastify passes them on.
+  const nodeOptions = { ...options.http, ...serverOptions };
+  server = options.https ? https.createServer({ ...options.https, ...nodeOptions }, listener) : http.createServer(nodeOptions, listener);
+  trackSockets(server);
   server.setTimeout(timeouts.connectionTimeout);
   if (options.maxRequestsPerSocket !== undefined) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
   return server;
@@ -160,6 +177,7 @@ function createHttpServer(options: Record<string, any>, listener: http.RequestLi
  */
 export function createApplication(options: EnclaveOptions = {}): EnclaveInstance {
   if (options === null || typeof options !== 'object') throw new errorCodes.FST_ERR_OPTIONS_NOT_OBJ(typeof options);
+  if (!requestReplyExtrasInstalled) throw new Error('request and reply members missing');
   const given = options as Record<string, any>;
   const normalized = normalizeOptions(given);
   const { log, enabled } = createLogger(given.logger, given.loggerInstance);
@@ -172,13 +190,15 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
     constraints: given.constraints ?? given.routerOptions?.constraints,
     // find-my-way answers these with a store-less match; the request path turns it into the error.
     onBadUrl: (path: string) => new errorCodes.FST_ERR_BAD_URL(path),
-    onMaxParamLength: () => new errorCodes.FST_ERR_URL_TOO_LONG(),
+    onMaxParamLength: (path: string) => new errorCodes.FST_ERR_MAX_PARAM_LENGTH(path),
+    buildPrettyMeta: given.routerOptions?.buildPrettyMeta ?? given.buildPrettyMeta,
   } as any);
   const root = {
     options: normalized,
     initialConfig: createInitialConfig(given, normalized),
     router,
     routes: [],
+    headTwins: [],
     contexts: [],
     log,
     logging: enabled,
@@ -188,10 +208,13 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
     rootPlugin: { name: 'root', queue: [] },
     loadingStack: [],
     readyPromise: null,
+    loaded: new Milestone(),
+    runningReadyHooks: false,
     booted: false,
     listening: false,
     closing: false,
     closed: false,
+    closePromise: null,
     thenGuard: false,
   } as unknown as RootState & { server: http.Server };
   const schemas = SchemaController.createRoot({
@@ -206,6 +229,11 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
   });
   const context = createRootContext(root, instancePrototype, requestBasePrototype, replyBasePrototype, schemas, parsers);
   root.contexts.push(context);
-  (root as { server: http.Server }).server = createHttpServer(given, createRequestListener(root));
+  const childLoggerFactory = option<ChildLoggerFactory | null>(given, 'childLoggerFactory', null, (v) => typeof v === 'function');
+  if (childLoggerFactory !== null) setContextSetting(context, 'childLoggerFactory', childLoggerFactory);
+  const hooks = routerHooks(given);
+  const listener = createRequestListener(root, hooks);
+  Object.assign(root, { requestListener: listener, compileRouter: hooks.compile, server: createHttpServer(given, listener) });
+  listenForClientErrors(root.server, given.clientErrorHandler, context.instance as { log: typeof log });
   return context.instance as EnclaveInstance;
 }

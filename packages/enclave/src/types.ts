@@ -5,9 +5,11 @@
 // (types/schema-inference.ts) or named Fastify-style (`app.post<{ Body: User }>(...)`), and is
 // `unknown` otherwise, never `any`.
 import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import type { errorCodes } from './errors.js';
 import type enclave = require('./index.js');
+import type { LogController } from './log-controller.js';
 import type { Logger } from './logger.js';
 import type {
   HttpPart,
@@ -22,6 +24,7 @@ import type {
 import type { ApplicationHooks, LifecycleHooks, RouteHooks } from './types/hooks.js';
 import type { PluginModule, RegisterOptionsArgument } from './types/plugin.js';
 import type { ReplyPayload, ResolveRoute, RouteGeneric, RouteSchema } from './types/schema-inference.js';
+import type { TypeProviderShape, WithTypeProvider } from './types/type-provider.js';
 
 export type {
   HttpPart,
@@ -37,6 +40,7 @@ export type {
 export type * from './types/hooks.js';
 export type * from './types/plugin.js';
 export type * from './types/schema-inference.js';
+export type * from './types/type-provider.js';
 
 /** The application or plugin context (declared in index.ts so that it can be augmented). */
 export type EnclaveInstance = enclave.EnclaveInstance;
@@ -91,8 +95,26 @@ export interface EnclaveOptions {
   ignoreTrailingSlash?: boolean;
   ignoreDuplicateSlashes?: boolean;
   return503OnClosing?: boolean;
-  disableRequestLogging?: boolean;
-  requestIdHeader?: string | false;
+  /** `true`, or a function that decides per request whether to skip its log lines. */
+  disableRequestLogging?: boolean | ((request: EnclaveRequest) => boolean);
+  requestIdHeader?: string | boolean;
+  /** Milliseconds a handler may take before the request answers 503 FST_ERR_HANDLER_TIMEOUT (0: none). */
+  handlerTimeout?: number;
+  /** Rewrites the URL before routing; `request.originalUrl` keeps the one sent. */
+  rewriteUrl?: (this: EnclaveInstance, raw: IncomingMessage) => string;
+  /** Answers the router's own errors (FST_ERR_BAD_URL, FST_ERR_MAX_PARAM_LENGTH) instead of the error handlers. */
+  frameworkErrors?: (error: EnclaveError, request: EnclaveRequest, reply: EnclaveReply) => unknown;
+  /** `;` also starts the query string. */
+  useSemicolonDelimiter?: boolean;
+  /** `false`: a second setErrorHandler() in the same context throws FST_ERR_ERROR_HANDLER_ALREADY_SET. */
+  allowErrorHandlerOverride?: boolean;
+  childLoggerFactory?: ChildLoggerFactory;
+  /** Options for fast-json-stringify, the default response serializer. */
+  serializerOpts?: Record<string, unknown>;
+  /** Writes the per-request log lines (an instance of `LogController` or of a subclass). */
+  logController?: LogController;
+  /** Node's own server options (passed to `http.createServer`). */
+  http?: Record<string, unknown>;
   requestIdLogLabel?: string;
   genReqId?: (raw: IncomingMessage) => string;
   querystringParser?: (query: string) => Record<string, unknown>;
@@ -110,6 +132,11 @@ export interface EnclaveOptions {
   https?: Record<string, unknown>;
   http2?: boolean;
   serverFactory?: (handler: (req: IncomingMessage, res: ServerResponse) => void, options: EnclaveOptions) => Server;
+  /**
+   * Answers a request Node's HTTP parser refused (malformed, oversized headers, too slow), with
+   * the application as `this`. The default writes a JSON 400, 408 or 431 and closes the socket.
+   */
+  clientErrorHandler?: (this: EnclaveInstance, error: Error & { code?: string }, socket: Socket) => void;
   ajv?: { customOptions?: Record<string, unknown>; plugins?: unknown[] };
   schemaErrorFormatter?: SchemaErrorFormatter;
   schemaController?: Record<string, unknown>;
@@ -154,7 +181,18 @@ export interface RequestApi<Route extends RouteGeneric = RouteGeneric> {
   getValidationFunction(partOrSchema: HttpPart | object): ValidationFunction | undefined;
   compileValidationSchema(schema: object, httpPart?: HttpPart): ValidationFunction;
   validateInput(input: unknown, schemaOrPart: object | HttpPart, httpPart?: HttpPart): unknown;
+  /** The essence of the Content-Type header (`application/json`), when it is a valid one. */
+  readonly mediaType: string | undefined;
+  /** Aborts when the client goes away, or with FST_ERR_HANDLER_TIMEOUT when `handlerTimeout` fires. */
+  readonly signal: AbortSignal;
+  /** A request decorator by name (functions bound to this request); throws FST_ERR_DEC_UNDECLARED. */
+  getDecorator<Value = unknown>(name: string): Value;
+  /** Sets a declared request decorator on this request; throws FST_ERR_DEC_UNDECLARED. */
+  setDecorator(name: string, value: unknown): void;
 }
+
+/** Computes a trailer's value from the sent payload: return it (or a promise), or call `done`. */
+export type TrailerFunction = (reply: EnclaveReply, payload: unknown, done: (error: Error | null, value?: string) => void) => unknown;
 
 /** Anything a reply can carry besides a typed payload: an error, a pre-serialized string, bytes, a stream. */
 type RawPayload = Error | string | Uint8Array | Readable;
@@ -189,6 +227,15 @@ export interface ReplyApi<Route extends RouteGeneric = RouteGeneric, Status exte
   getSerializationFunction(schemaOrStatus: object | number | string, contentType?: string): SerializeFunction | undefined;
   compileSerializationSchema(schema: object, httpStatus?: string, contentType?: string): SerializeFunction;
   serializeInput(input: unknown, schemaOrStatus: object | number | string, httpStatus?: string, contentType?: string): string;
+  /** The essence of the reply's Content-Type header, once set. */
+  readonly mediaType: string | undefined;
+  trailer(name: string, fn: TrailerFunction): this;
+  hasTrailer(name: string): boolean;
+  removeTrailer(name: string): this;
+  /** Sends a 103 Early Hints response before the final one. */
+  writeEarlyHints(hints: Record<string, string | string[]>, callback?: () => void): this;
+  /** A reply decorator by name (functions bound to this reply); throws FST_ERR_DEC_UNDECLARED. */
+  getDecorator<Value = unknown>(name: string): Value;
 }
 
 type MaybePromise<Value> = Value | Promise<Value>;
@@ -226,6 +273,8 @@ export interface RouteShorthandOptions<Route extends RouteGeneric = RouteGeneric
   exposeHeadRoute?: boolean;
   prefixTrailingSlash?: 'slash' | 'no-slash' | 'both';
   logLevel?: string;
+  /** Milliseconds this route's handler may take before a 503 FST_ERR_HANDLER_TIMEOUT. */
+  handlerTimeout?: number;
   errorHandler?: ErrorHandler<EnclaveError, Route>;
   handler?: RouteHandler<Route, Instance>;
 }
@@ -315,6 +364,13 @@ export interface ListenOptions {
   /** Default `'localhost'`. */
   host?: string;
   backlog?: number;
+  /** A Unix socket (or Windows pipe) to listen on instead of a port. */
+  path?: string;
+  readableAll?: boolean;
+  writableAll?: boolean;
+  exclusive?: boolean;
+  ipv6Only?: boolean;
+  /** Aborting it closes the application. */
   signal?: AbortSignal;
   listenTextResolver?: (address: string) => string;
 }
@@ -340,9 +396,17 @@ type ContentTypeParser = (
  */
 export type FastifyTyped<Instance, Self = never> = [Self] extends [Instance]
   ? unknown
-  : Instance extends { withTypeProvider: unknown }
-    ? unknown
-    : PluginInstanceMismatch<Instance>;
+  : Instance extends { readonly [enclaveInstanceBrand]: true }
+    ? PluginInstanceMismatch<Instance>
+    : Instance extends { withTypeProvider: unknown }
+      ? unknown
+      : PluginInstanceMismatch<Instance>;
+
+/**
+ * A type-only mark of Enclave's instance (no run-time property): now that Enclave's instance has
+ * Fastify's whole surface, `withTypeProvider` alone no longer tells a Fastify-typed plugin apart.
+ */
+export declare const enclaveInstanceBrand: unique symbol;
 
 /** Named in the error when a plugin's instance needs what the registering instance lacks. */
 interface PluginInstanceMismatch<Instance> {
@@ -354,6 +418,8 @@ interface PluginInstanceMismatch<Instance> {
  * return `this`, so decorators typed on an instance stay on the chain.
  */
 export interface InstanceApi {
+  /** Type-only: marks an Enclave instance (see `FastifyTyped`). */
+  readonly [enclaveInstanceBrand]: true;
   /**
    * Registers a plugin in a new child context. Returns this instance, typed with
    * the decorators the plugin declares (see `Plugin`). The instance is awaitable at run time
@@ -372,7 +438,7 @@ export interface InstanceApi {
   after(): Promise<void>;
   after(callback: (error: Error | null, done: (error?: Error | null) => void) => unknown): this;
   ready(): Promise<this>;
-  ready(callback: (error: Error | null) => void): undefined;
+  ready(callback: (error: Error | null, instance?: this) => void): undefined;
   listen(options?: ListenOptions): Promise<string>;
   listen(options: ListenOptions, callback: (error: Error | null, address?: string) => void): undefined;
   listen(callback: (error: Error | null, address?: string) => void): undefined;
@@ -392,6 +458,41 @@ export interface InstanceApi {
   options: RouteShorthand<this>;
   patch: RouteShorthand<this>;
   all: RouteShorthand<this>;
+  trace: RouteShorthand<this>;
+  /** The QUERY method (a safe request with a body). */
+  query: RouteShorthand<this>;
+  /**
+   * Types the routes declared through the returned instance with a Fastify type provider
+   * (`@fastify/type-provider-typebox`, `fastify-type-provider-zod`, …). At run time it returns
+   * this instance unchanged.
+   */
+  withTypeProvider<Provider extends TypeProviderShape>(): WithTypeProvider<this, Provider>;
+  /** Adds an HTTP method (from `require('node:http').METHODS`) and its shorthand. */
+  addHttpMethod(method: string, options?: { hasBody?: boolean }): this;
+  readonly supportedMethods: string[];
+  /** The request listener: routes a raw request/response pair as the server does. */
+  readonly routing: (raw: IncomingMessage, res: ServerResponse) => void;
+  addConstraintStrategy(strategy: {
+    name: string;
+    storage: () => { get(value: unknown): unknown; set(value: unknown, store: unknown): void };
+    deriveConstraint(raw: IncomingMessage, context?: unknown): unknown;
+    mustMatchWhenDerived?: boolean;
+    validate?(value: unknown): void;
+  }): this;
+  hasConstraintStrategy(name: string): boolean;
+  /** Request ids for the routes of this context and its descendants. */
+  setGenReqId(generate: (raw: IncomingMessage) => string): this;
+  readonly genReqId: (raw: IncomingMessage) => string;
+  setChildLoggerFactory(factory: ChildLoggerFactory): this;
+  readonly childLoggerFactory: ChildLoggerFactory;
+  /** This context's schema bucket and compiler builders; what it leaves out stays the parent's. */
+  setSchemaController(options: Record<string, unknown>): this;
+  readonly validatorCompiler: ValidatorCompiler;
+  readonly serializerCompiler: SerializerCompiler;
+  /** The built-in text/plain parser, to register for other media types. */
+  readonly defaultTextParser: ContentTypeParser;
+  /** Same as `addHook('onClose', hook)`. */
+  onClose(hook: ApplicationHooks<this>['onClose']): this;
   addHook<Name extends keyof LifecycleHooks>(name: Name, hook: LifecycleHooks[Name]): this;
   addHook<Name extends keyof ApplicationHooks>(name: Name, hook: ApplicationHooks<this>[Name]): this;
   /**
@@ -448,10 +549,23 @@ export interface InstanceApi {
   readonly errorHandler: ErrorHandler;
 }
 
+/** Builds a request's logger from the application's (`setChildLoggerFactory`). */
+export type ChildLoggerFactory = (
+  this: EnclaveInstance,
+  logger: Logger,
+  bindings: Record<string, unknown>,
+  options: Record<string, unknown>,
+  raw: IncomingMessage,
+) => Logger;
+
 /** The factory, as `require('enclavejs')` and `import enclave from 'enclavejs'` return it. */
 export interface EnclaveFactory {
   (options?: EnclaveOptions): EnclaveInstance;
   default: EnclaveFactory;
   enclave: EnclaveFactory;
+  /** The same factory under Fastify's name. */
+  fastify: EnclaveFactory;
+  /** Decides the per-request log lines; subclass it and pass an instance as `logController`. */
+  LogController: typeof LogController;
   errorCodes: ErrorCodes;
 }

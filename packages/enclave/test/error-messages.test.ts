@@ -68,7 +68,7 @@ const pluginCases: MessageCase[] = [
     guidance: /call 'done' or to settle its promise/,
   },
   {
-    code: 'FST_ERR_PLUGIN_DEPENDENCY_MISSING',
+    code: 'FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED',
     title: 'a plugin whose dependency is not registered',
     trigger: () => {
       const instance = app();
@@ -520,7 +520,7 @@ describe('the coded messages themselves', () => {
       'FST_ERR_PLUGIN_NOT_VALID',
       'FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER',
       'FST_ERR_PLUGIN_TIMEOUT',
-      'FST_ERR_PLUGIN_DEPENDENCY_MISSING',
+      'FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED',
       'FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE',
       'FST_ERR_PLUGIN_CALLBACK_NOT_FN',
       'FST_ERR_ROOT_PLG_BOOTED',

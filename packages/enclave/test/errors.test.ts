@@ -86,11 +86,13 @@ describe('the default error handler', () => {
     assert.deepEqual(response.json(), { message: 'shaped', statusCode: 500 });
   });
 
-  test('instance.errorHandler is the default handler, usable from a custom one', async () => {
+  test('instance.errorHandler is the default handler until one is set, usable from a custom one', async () => {
     const app = enclave();
+    // Read before setErrorHandler: afterwards it is the context's new handler, as in Fastify.
+    const fallback = app.errorHandler;
     app.setErrorHandler(function (this: any, error, request, reply) {
       reply.header('x-custom', 'yes');
-      return app.errorHandler.call(this, error, request, reply);
+      return fallback.call(this, error, request, reply);
     });
     app.get('/', async () => { throw Object.assign(new Error('fallback'), { statusCode: 400 }); });
     const response = await app.inject('/');
@@ -258,7 +260,7 @@ describe('errorCodes', () => {
       FST_ERR_CTP_INVALID_CONTENT_LENGTH: 400,
       FST_ERR_CTP_EMPTY_JSON_BODY: 400,
       FST_ERR_BAD_URL: 400,
-      FST_ERR_URL_TOO_LONG: 414,
+      FST_ERR_MAX_PARAM_LENGTH: 414,
       FST_ERR_BAD_STATUS_CODE: 500,
     };
     for (const [code, status] of Object.entries(expected)) {

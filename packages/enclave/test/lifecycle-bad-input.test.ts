@@ -35,7 +35,7 @@ describe('bad inputs in-process', () => {
     { name: 'declared body over the limit', request: { method: 'POST', url: '/echo', payload: JSON.stringify({ big: 'x'.repeat(2000) }), headers: { 'content-type': 'application/json' } }, status: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' },
     { name: 'Content-Length that disagrees with the body', request: { method: 'POST', url: '/echo', payload: '{"a":1}', headers: { 'content-type': 'application/json', 'content-length': '50' } }, status: 400, code: 'FST_ERR_CTP_INVALID_CONTENT_LENGTH' },
     { name: 'Content-Length that is not a number', request: { method: 'POST', url: '/echo', payload: '{"a":1}', headers: { 'content-type': 'application/json', 'content-length': 'abc' } }, status: 400, code: 'FST_ERR_CTP_INVALID_CONTENT_LENGTH' },
-    { name: 'parameter over maxParamLength', request: { method: 'GET', url: `/users/${'a'.repeat(101)}` }, status: 414, code: 'FST_ERR_URL_TOO_LONG' },
+    { name: 'parameter over maxParamLength', request: { method: 'GET', url: `/users/${'a'.repeat(101)}` }, status: 414, code: 'FST_ERR_MAX_PARAM_LENGTH' },
     { name: 'bad URL encoding', request: { method: 'GET', url: '/users/%E0%A4%A' }, status: 400, code: 'FST_ERR_BAD_URL' },
     { name: 'bad URL encoding (lone percent)', request: { method: 'GET', url: '/users/%' }, status: 400, code: 'FST_ERR_BAD_URL' },
   ];

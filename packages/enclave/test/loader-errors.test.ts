@@ -184,10 +184,10 @@ describe('plugin loading errors', () => {
 
 describe('plugin metadata errors (both wrappers)', () => {
   for (const [label, wrap] of [['@enclavejs/plugin', plugin], ['fastify-plugin', fp]] as Array<[string, any]>) {
-    test(`${label}: FST_ERR_PLUGIN_DEPENDENCY_MISSING names both plugins`, async () => {
+    test(`${label}: FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED names both plugins`, async () => {
       const app = enclave();
       app.register(wrap(async () => {}, { name: 'needs-db', dependencies: ['db-plugin'] }));
-      await assert.rejects(app.ready(), (error) => assertCoded(error, 'FST_ERR_PLUGIN_DEPENDENCY_MISSING', /needs-db/, /db-plugin/));
+      await assert.rejects(app.ready(), (error) => assertCoded(error, 'FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED', /needs-db/, /db-plugin/));
     });
 
     test(`${label}: a dependency registered before is accepted`, async () => {
@@ -227,7 +227,7 @@ describe('issue 2 item 7: errors say where an invisible piece lives', () => {
     });
     app.register(plugin(async () => {}, { name: 'needs-db', dependencies: ['db-plugin'] }));
     await assert.rejects(app.ready(), (error) =>
-      assertCoded(error, 'FST_ERR_PLUGIN_DEPENDENCY_MISSING', /needs-db/, /db-plugin/, /holder/, /@enclavejs\/plugin|wrap/),
+      assertCoded(error, 'FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED', /needs-db/, /db-plugin/, /holder/, /@enclavejs\/plugin|wrap/),
     );
   });
 

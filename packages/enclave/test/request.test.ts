@@ -72,7 +72,8 @@ describe('request fields', () => {
       method: 'GET',
       url: '/p/r/:id',
       bodyLimit: 500,
-      config: { tag: 1, url: '/r/:id', method: 'GET' },
+      // config.url is the full path, prefix included, as in Fastify.
+      config: { tag: 1, url: '/p/r/:id', method: 'GET' },
       sameSchema: true,
       frozen: true,
     });

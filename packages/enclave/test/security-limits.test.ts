@@ -133,7 +133,7 @@ describe('header and URL size', () => {
   test('a parameter longer than maxParamLength (100) is 414; 100 characters are fine', async () => {
     const long = await app.inject({ method: 'GET', url: `/user/${'a'.repeat(101)}` });
     assert.equal(long.statusCode, 414, long.body);
-    assert.equal(long.json().code, 'FST_ERR_URL_TOO_LONG');
+    assert.equal(long.json().code, 'FST_ERR_MAX_PARAM_LENGTH');
     const fine = await app.inject({ method: 'GET', url: `/user/${'a'.repeat(100)}` });
     assert.deepEqual(fine.json(), { length: 100 });
   });

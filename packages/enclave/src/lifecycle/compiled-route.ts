@@ -5,7 +5,9 @@ import { canCarryBody } from '../http/body-methods.js';
 import type { ContentTypeParserStore } from '../http/content-type-parser.js';
 import type { RouteRecord } from '../routing/route-record.js';
 import type { CompiledRouteSchemas } from '../schema/contracts.js';
+import { prepareRouteSchemaObject } from '../schema/normalize-schema.js';
 import type { Context, ErrorHandlerEntry, HookEntry } from '../scope/context.js';
+import { type ChildLoggerFactory, contextSetting } from '../scope/context-settings.js';
 import { type RequestHookName, requestHookNames } from './hook-names.js';
 import { buildReplyClass } from './reply.js';
 import { buildRequestClass } from './request.js';
@@ -26,16 +28,32 @@ export interface CompiledRoute {
   readonly errorHandler: ErrorHandlerEntry;
   readonly parsers: ContentTypeParserStore;
   readonly isNotFound: boolean;
+  /** The HEAD route derived from a GET route: an empty answer still announces `Content-Length: 0`. */
+  readonly isHeadTwin?: boolean;
   /** Options for the request's child logger: the route's `logLevel`, when it has one. */
   readonly logOptions: Readonly<{ level: string }> | undefined;
   /** The public, read-only view exposed as `request.routeOptions`. */
   readonly routeOptions: Readonly<Record<string, unknown>>;
   readonly Request: new (...args: any[]) => any;
   readonly Reply: new (...args: any[]) => any;
+  /** The request-id generator of the route's context (`setGenReqId`), else the factory's. */
+  readonly genReqId: (raw: any) => string;
+  /** A child-logger factory set with `setChildLoggerFactory` or the option; null: the default. */
+  readonly childLoggerFactory: ChildLoggerFactory | null;
+  /** Milliseconds before FST_ERR_HANDLER_TIMEOUT; 0 for none. */
+  readonly handlerTimeout: number;
+}
+
+/** The per-context settings every compiled route carries. */
+function contextSettingsOf(context: Context, handlerTimeout: unknown): Pick<CompiledRoute, 'genReqId' | 'childLoggerFactory' | 'handlerTimeout'> {
+  return {
+    genReqId: contextSetting(context, 'genReqId') ?? context.root.options.genReqId,
+    childLoggerFactory: contextSetting(context, 'childLoggerFactory') ?? null,
+    handlerTimeout: typeof handlerTimeout === 'number' ? handlerTimeout : context.root.options.handlerTimeout,
+  };
 }
 
 const phases: readonly RequestHookName[] = requestHookNames;
-
 
 /** The contexts from the root down to `context`. */
 function chainOf(context: Context): Context[] {
@@ -45,10 +63,12 @@ function chainOf(context: Context): Context[] {
 }
 
 /**
- * The hooks of one phase for a route: those added in each context from the root down (whenever
- * they were added before ready, SPEC §3.2: "registered in itself and its ancestors"), then the
- * route's own. A context's own hooks are the entries it added (their `instance` is its own), so
- * a hook a parent adds after a child was created still reaches the child's routes.
+ * The hooks of one phase for a route: those added in the context and its ancestors (whenever
+ * they were added before ready, SPEC §3.2: "registered in itself and its ancestors") in the
+ * order they took effect, then the route's own. As in Fastify, a hook added after a register()
+ * call takes effect once that plugin has loaded, so the plugin's own hooks come first. A
+ * context's own hooks are the entries it added (their `instance` is its own), so a hook a parent
+ * adds after a child was created still reaches the child's routes.
  */
 function flattenHooks(context: Context, options: Record<string, any>): RouteHooks {
   const hooks = {} as RouteHooks;
@@ -59,9 +79,10 @@ function flattenHooks(context: Context, options: Record<string, any>): RouteHook
       for (const entry of link.hooks.get(phase) ?? []) {
         // `this` in a request hook is the route's own instance, whoever added it (Fastify binds
         // every lifecycle hook to the instance the route was declared on).
-        if (entry.instance === link.instance) all.push({ fn: entry.fn, instance: context.instance });
+        if (entry.instance === link.instance) all.push({ ...entry, instance: context.instance });
       }
     }
+    all.sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
     const own = options[phase];
     for (const fn of own === undefined ? [] : Array.isArray(own) ? own : [own]) all.push({ fn, instance: context.instance });
     hooks[phase] = all.length > 0 ? all : null;
@@ -78,6 +99,7 @@ function constructorsOf(context: Context): { Request: CompiledRoute['Request']; 
 /** Compiles a declared route. Schema build errors propagate to ready(). */
 export function compileRoute(record: RouteRecord): CompiledRoute {
   const { context, options } = record;
+  prepareRouteSchemaObject(options.schema);
   const method = record.methods.join(',');
   const compileFor = (routeMethod: string) =>
     context.schemas.compileRoute(
@@ -102,13 +124,14 @@ export function compileRoute(record: RouteRecord): CompiledRoute {
       ? { fn: options.errorHandler, instance: context.instance, parent: context.errorHandler }
       : context.errorHandler;
   const bodyLimit = options.bodyLimit ?? context.root.options.bodyLimit;
-  const config = { ...(options.config ?? {}), url: options.routePath, method };
+  const config = { ...(options.config ?? {}), url: record.url, method };
   const routeOptions = Object.freeze({
     method,
     url: record.url,
     bodyLimit,
     attachValidation: options.attachValidation === true,
     logLevel: options.logLevel ?? '',
+    handlerTimeout: options.handlerTimeout ?? context.root.options.handlerTimeout,
     exposeHeadRoute: options.exposeHeadRoute ?? context.root.options.exposeHeadRoutes,
     prefixTrailingSlash: options.prefixTrailingSlash ?? context.root.options.prefixTrailingSlash,
     version: options.constraints?.version,
@@ -129,9 +152,11 @@ export function compileRoute(record: RouteRecord): CompiledRoute {
     errorHandler,
     parsers: context.parsers,
     isNotFound: false,
+    isHeadTwin: record.isHeadTwin,
     logOptions: typeof options.logLevel === 'string' && options.logLevel !== '' ? Object.freeze({ level: options.logLevel }) : undefined,
     routeOptions,
     ...constructorsOf(context),
+    ...contextSettingsOf(context, options.handlerTimeout),
   };
 }
 
@@ -157,5 +182,6 @@ export function compileNotFoundRoute(
     logOptions: undefined,
     routeOptions,
     ...constructorsOf(context),
+    ...contextSettingsOf(context, undefined),
   };
 }

@@ -158,7 +158,15 @@ function errorStatus(error: unknown, current: number): number {
 }
 
 function logError(reply: ErrorPathReply, error: Error, message: string, statusCode: number): void {
-  if (statusCode >= 500) logSafely(reply.log, 'error', { req: reply.request, res: reply, err: error }, message);
+  const controller = reply[kRoute].context.root.options.logController;
+  if (controller !== null) {
+    // A user's log controller is user code: its failure must not break the error answer.
+    try {
+      controller.defaultErrorLog(error, reply.request as never, reply as never);
+    } catch (failure) {
+      logSafely(reply.log, 'error', { err: failure }, 'the logController failed');
+    }
+  } else if (statusCode >= 500) logSafely(reply.log, 'error', { req: reply.request, res: reply, err: error }, message);
   else logSafely(reply.log, 'info', { res: reply, err: error }, message);
 }
 

@@ -3,7 +3,6 @@
 // null check.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
-import { BODYLESS_METHODS } from '../http/body-methods.js';
 import { parseRequestBody } from '../http/content-type-parser.js';
 import type { RootState } from '../scope/root-state.js';
 import type { CompiledRoute } from './compiled-route.js';
@@ -13,6 +12,12 @@ import { readSafely } from '../thrown-values.js';
 import { runObserverHooks, runRequestHooks, runValueHooks } from './hooks.js';
 import { sendPayload } from './send.js';
 import { kHijacked, kMediaType, kRoute, kSent } from './symbols.js';
+import { errorCodes } from '../errors.js';
+import type { RouterHooks } from '../routing/router-hooks.js';
+import type { EnclaveInstance } from '../types.js';
+import type { LogController } from '../log-controller.js';
+import { methodHasBody } from '../routing/http-methods.js';
+import { startHandlerTimeout } from './request-signal.js';
 
 function logHookError(request: any) {
   return (error: unknown) => request.log.error({ err: error }, 'a hook failed after the response');
@@ -20,15 +25,34 @@ function logHookError(request: any) {
 
 /** What the request path reads from the options, resolved once when the listener is built. */
 interface RequestSettings {
-  readonly genReqId: (raw: IncomingMessage) => string;
   readonly requestIdLogLabel: string;
   /** A real logger is set: each request gets a child logger with its id. */
   readonly logging: boolean;
   /** Log the incoming/completed pair (logging on, `disableRequestLogging` off). */
   readonly logRequests: boolean;
+  /** `disableRequestLogging` as a function: asked per request. */
+  readonly skipRequestLog: ((request: any) => boolean) | null;
+  /** The `logController` option: it writes the incoming and completed lines. */
+  readonly controller: LogController | null;
 }
 
-function trackCompletion(route: CompiledRoute, request: any, reply: any, logRequests: boolean, onTimeout: (() => void) | null): void {
+/** The request's logger: the custom child-logger factory's, or a pino child with the id. */
+function requestLogger(settings: RequestSettings, root: RootState, route: CompiledRoute, id: string, raw: IncomingMessage): any {
+  if (route.childLoggerFactory !== null) {
+    const options = route.logOptions === undefined ? {} : { ...route.logOptions };
+    return route.childLoggerFactory.call(route.context.instance as EnclaveInstance, root.log, { [settings.requestIdLogLabel]: id }, options, raw);
+  }
+  return settings.logging ? root.log.child({ [settings.requestIdLogLabel]: id }, route.logOptions) : root.log;
+}
+
+function trackCompletion(
+  route: CompiledRoute,
+  request: any,
+  reply: any,
+  logRequests: boolean,
+  controller: LogController | null,
+  onTimeout: (() => void) | null,
+): void {
   const res = reply.raw as ServerResponse;
   let done = false;
   // The event says whether the response completed: `writableFinished` is not reliable here
@@ -41,7 +65,9 @@ function trackCompletion(route: CompiledRoute, request: any, reply: any, logRequ
     if (!completed && route.hooks.onRequestAbort !== null) {
       runObserverHooks(route.hooks.onRequestAbort, [request], logHookError(request));
     }
-    if (logRequests) {
+    if (controller !== null) {
+      if (completed) controller.requestCompleted(null, request, reply);
+    } else if (logRequests) {
       request.log.info({ res: reply, responseTime: reply.elapsedTime }, completed ? 'request completed' : 'request aborted');
     }
     if (completed && route.hooks.onResponse !== null) {
@@ -62,23 +88,29 @@ function runRoute(
   params: Record<string, unknown>,
   query: Record<string, unknown>,
   error?: unknown,
+  frameworkError = false,
 ): void {
-  const id = settings.genReqId(raw);
-  const log = settings.logging ? root.log.child({ [settings.requestIdLogLabel]: id }, route.logOptions) : root.log;
+  const id = route.genReqId(raw);
+  const log = requestLogger(settings, root, route, id, raw);
   const request = new route.Request(raw, params, query, id, log, route);
   const reply = new route.Reply(res, request, log, route);
+  const logRequests = settings.logRequests && (settings.skipRequestLog === null || !settings.skipRequestLog(request));
+  const controlled = settings.controller !== null;
   let onTimeout: (() => void) | null = null;
   if (route.hooks.onTimeout !== null && raw.socket) {
     const hooks = route.hooks.onTimeout;
     onTimeout = () => runObserverHooks(hooks, [request, reply], logHookError(request));
     raw.socket.once('timeout', onTimeout);
   }
-  if (settings.logRequests || route.hooks.onResponse !== null || route.hooks.onRequestAbort !== null || onTimeout !== null) {
-    if (settings.logRequests) log.info({ req: request }, 'incoming request');
-    trackCompletion(route, request, reply, settings.logRequests, onTimeout);
+  if (logRequests || controlled || route.hooks.onResponse !== null || route.hooks.onRequestAbort !== null || onTimeout !== null) {
+    if (settings.controller !== null) settings.controller.incomingRequest(request, reply);
+    else if (logRequests) log.info({ req: request }, 'incoming request');
+    trackCompletion(route, request, reply, logRequests, settings.controller, onTimeout);
   }
+  if (route.handlerTimeout > 0) startHandlerTimeout(route, request, reply);
   if (error !== undefined) {
-    handleError(reply, error);
+    if (frameworkError && root.options.frameworkErrors !== null) answerFrameworkError(root.options.frameworkErrors, error, request, reply);
+    else handleError(reply, error);
     return;
   }
   if (route.hooks.onRequest === null) preParsing(route, request, reply);
@@ -123,12 +155,15 @@ function preParsing(route: CompiledRoute, request: any, reply: any): void {
 }
 
 function parseBody(route: CompiledRoute, request: any, reply: any, payload: any): void {
-  if (BODYLESS_METHODS.has(request.raw.method)) {
+  if (!methodHasBody(route.context.root, request.raw.method)) {
     preValidation(route, request, reply);
     return;
   }
   parseRequestBody(route.parsers, request, payload, route.bodyLimit, (err, body, mediaType) => {
     if (err !== null) {
+      // A body refused before it all arrived (413, a bad length) is not read further, so the
+      // connection cannot carry another request: it closes after this answer.
+      if (!request.raw.complete && request.raw.httpVersionMajor === 1) reply.raw.shouldKeepAlive = false;
       // A request for no route is answered 404 whatever its body: no parser for it is not the
       // news (Fastify skips the body of a 404 it cannot parse; the bytes were discarded).
       if (route.isNotFound && readSafely(err, 'code') === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') preValidation(route, request, reply);
@@ -147,7 +182,8 @@ function preValidation(route: CompiledRoute, request: any, reply: any): void {
 }
 
 function validate(route: CompiledRoute, request: any, reply: any): void {
-  const validator = route.validateWithoutBody !== undefined && BODYLESS_METHODS.has(request.raw.method) ? route.validateWithoutBody : route.validate;
+  const withoutBody = route.validateWithoutBody !== undefined && !methodHasBody(route.context.root, request.raw.method);
+  const validator = withoutBody ? route.validateWithoutBody : route.validate;
   if (validator === null) {
     preHandler(route, request, reply);
     return;
@@ -232,30 +268,37 @@ export function callNotFound(reply: any): void {
   preHandler(notFound, request, reply);
 }
 
+/** `frameworkErrors`: the user's answer to a router error; its own failure goes to the error handlers. */
+function answerFrameworkError(answer: NonNullable<RootState['options']['frameworkErrors']>, error: unknown, request: any, reply: any): void {
+  try {
+    const result = answer(error as Error, request, reply);
+    if (result !== null && typeof (result as PromiseLike<unknown>)?.then === 'function') {
+      (result as PromiseLike<unknown>).then(undefined, (failure: unknown) => handleError(reply, failure));
+    }
+  } catch (failure) {
+    handleError(reply, failure);
+  }
+}
+
 /** The server's request listener. */
-export function createRequestListener(root: RootState): (raw: IncomingMessage, res: ServerResponse) => void {
+export function createRequestListener(root: RootState, hooks: RouterHooks): (raw: IncomingMessage, res: ServerResponse) => void {
   const { router, options } = root;
   const derive = (router as any).constrainer;
+  const controller = root.logging ? options.logController : null;
   const settings: RequestSettings = {
-    genReqId: options.genReqId,
-    requestIdLogLabel: options.requestIdLogLabel,
+    requestIdLogLabel: options.logController?.requestIdLogLabel ?? options.requestIdLogLabel,
+    controller,
     logging: root.logging,
-    logRequests: root.logging && !options.disableRequestLogging,
+    logRequests: root.logging && options.disableRequestLogging !== true,
+    skipRequestLog: typeof options.disableRequestLogging === 'function' ? options.disableRequestLogging : null,
   };
-  const { querystringParser } = options;
+  const { querystringParser, useSemicolonDelimiter } = options;
   return function handleRequest(raw, res) {
-    if (root.closing && options.return503OnClosing) {
-      const body = '{"statusCode":503,"error":"Service Unavailable","message":"Service Unavailable"}';
-      const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) };
-      // HTTP/2 has no Connection header (RFC 9113 §8.2.2); its sessions are closed by close().
-      if (raw.httpVersionMajor < 2) headers.connection = 'close';
-      res.writeHead(503, headers);
-      res.end(body);
-      return;
-    }
+    if (options.rewriteUrl !== null && !rewriteUrl(root, raw)) return;
+    if (root.closing && answerWhileClosing(root, raw, res)) return;
     try {
       const url = raw.url ?? '/';
-      const queryStart = url.indexOf('?');
+      const queryStart = useSemicolonDelimiter ? queryStartWithSemicolon(url) : url.indexOf('?');
       const path = queryStart === -1 ? url : url.slice(0, queryStart);
       // A fresh object even when empty: validation may fill in defaults.
       let query = new NullObject();
@@ -269,10 +312,15 @@ export function createRequestListener(root: RootState): (raw: IncomingMessage, r
         }
       }
       const found = router.find(raw.method as any, path, derive.deriveSyncConstraints(raw, undefined));
+      if (found === null && hooks.defaultRoute !== null) {
+        hooks.defaultRoute(raw, res);
+        return;
+      }
       if (found === null || found.store === null) {
         // A store-less match is find-my-way reporting a bad URL or an over-long parameter.
         const error = found === null ? queryError : (found.handler as any)();
-        runRoute(settings, root, root.findNotFoundRoute(path), raw, res, {}, query, error);
+        if (found !== null && answeredByRouterHook(hooks, error, path, raw, res)) return;
+        runRoute(settings, root, root.findNotFoundRoute(path), raw, res, {}, query, error, found !== null);
         return;
       }
       const route = (found.store as any).compiled as CompiledRoute;
@@ -290,6 +338,50 @@ export function createRequestListener(root: RootState): (raw: IncomingMessage, r
       res.end(body);
     }
   };
+}
+
+/**
+ * A request arriving while the application closes: its response says `Connection: close` (so
+ * the client does not reuse the connection and have its next request reset); with
+ * return503OnClosing it is a 503, logged. Returns whether it was answered here.
+ */
+function answerWhileClosing(root: RootState, raw: IncomingMessage, res: ServerResponse): boolean {
+  // HTTP/2 has no Connection header (RFC 9113 §8.2.2); its sessions are closed by close().
+  if (raw.httpVersionMajor < 2) (res as ServerResponse & { shouldKeepAlive: boolean }).shouldKeepAlive = false;
+  if (!root.options.return503OnClosing) return false;
+  const body = '{"statusCode":503,"error":"Service Unavailable","message":"Service Unavailable"}';
+  res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) });
+  res.end(body);
+  root.log.info({ res: { statusCode: 503 } }, 'request aborted: the server is closing and accepts no new requests');
+  return true;
+}
+
+/** With `useSemicolonDelimiter`, the query starts at the first `?` or `;`. */
+function queryStartWithSemicolon(url: string): number {
+  const question = url.indexOf('?');
+  const semicolon = url.indexOf(';');
+  if (semicolon === -1) return question;
+  return question === -1 ? semicolon : Math.min(question, semicolon);
+}
+
+/** A router callback the app gave for this error (`routerOptions.onBadUrl`, `onMaxParamLength`). */
+function answeredByRouterHook(hooks: RouterHooks, error: any, path: string, raw: IncomingMessage, res: ServerResponse): boolean {
+  const hook = error?.code === 'FST_ERR_BAD_URL' ? hooks.onBadUrl : hooks.onMaxParamLength;
+  if (hook === null) return false;
+  hook(path, raw, res);
+  return true;
+}
+
+/** `rewriteUrl`: the URL the router sees; false when the rewrite failed (the request is dropped). */
+function rewriteUrl(root: RootState, raw: IncomingMessage & { originalUrl?: string | undefined }): boolean {
+  raw.originalUrl = raw.url;
+  const rewritten = (root.options.rewriteUrl as NonNullable<RootState['options']['rewriteUrl']>).call(root.contexts[0]?.instance, raw);
+  if (typeof rewritten === 'string') {
+    raw.url = rewritten;
+    return true;
+  }
+  raw.destroy(new errorCodes.FST_ERR_ROUTE_REWRITE_NOT_STR(raw.url, typeof rewritten));
+  return false;
 }
 
 function asBadRequest(error: unknown): Error {

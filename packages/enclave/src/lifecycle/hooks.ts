@@ -19,8 +19,10 @@ export function validateHook(name: unknown, fn: unknown): asserts name is HookNa
 }
 
 /** Adds a hook to a context (and so to every context created from it afterwards). */
+let nextHookOrder = 0;
+
 export function addHookToContext(context: Context, name: HookName, fn: (...args: any[]) => any): void {
-  const entry: HookEntry = { fn, instance: context.instance };
+  const entry: HookEntry = { fn, instance: context.instance, order: nextHookOrder++ };
   const { applicationHooks } = context.root;
   if (name === 'onReady' || name === 'onListen' || name === 'preClose' || name === 'onClose') {
     applicationHooks[name].push(entry);
@@ -178,26 +180,4 @@ export function runObserverHooks(
     if (!followThenable(result, () => step(), (rejected) => step(rejectionAsError(rejected))) && hook.fn.length <= args.length) step();
   }
   step();
-}
-
-/**
- * Runs application hooks (onReady, onListen, preClose, onClose) one after the other, each with
- * its own instance as `this`; the first error stops the chain.
- */
-export async function runApplicationHooks(hooks: HookEntry[], argsFor: (entry: HookEntry) => unknown[]): Promise<void> {
-  for (const hook of hooks) {
-    await new Promise<void>((resolve, reject) => {
-      const args = argsFor(hook);
-      const done = (error?: unknown) => (isDoneError(error) ? reject(error) : resolve());
-      let result: unknown;
-      try {
-        result = hook.fn.call(hook.instance, ...args, done);
-      } catch (thrown) {
-        reject(thrownAsError(thrown));
-        return;
-      }
-      const followed = followThenable(result, () => resolve(), (rejected) => reject(rejectionAsError(rejected)));
-      if (!followed && hook.fn.length <= args.length) resolve();
-    });
-  }
 }

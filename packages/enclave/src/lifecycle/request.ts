@@ -29,7 +29,7 @@ export const requestBasePrototype: Record<PropertyKey, any> = {};
 
 Object.defineProperties(requestBasePrototype, {
   url: { get() { return this.raw.url; }, enumerable: true },
-  originalUrl: { get() { return this.raw.url; }, enumerable: true },
+  originalUrl: { get() { return this.raw.originalUrl ?? this.raw.url; }, enumerable: true },
   method: { get() { return this.raw.method; }, enumerable: true },
   socket: { get() { return this.raw.socket; } },
   server: { get() { return (this[kRoute] as CompiledRoute).context.instance; } },

@@ -48,6 +48,9 @@ export function validateRouteOptions(options: Record<string, any>): Record<strin
   if (options.bodyLimit !== undefined && !(Number.isInteger(options.bodyLimit) && options.bodyLimit > 0)) {
     throw new errorCodes.FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(options.bodyLimit);
   }
+  if (options.handlerTimeout !== undefined && !(Number.isInteger(options.handlerTimeout) && options.handlerTimeout > 0)) {
+    throw new errorCodes.FST_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT(options.handlerTimeout);
+  }
   const body = options.schema?.body;
   if (body !== undefined) {
     for (const method of methods) {

@@ -26,7 +26,8 @@ export interface SerializerCompilerInput {
   method: string;
   url: string;
   httpStatus: string;
-  contentType?: string | undefined;
+  /** Absent for a response schema without a content map (Fastify's type has no `undefined` here). */
+  contentType?: string;
 }
 
 export type SerializeFunction = (data: any) => string;

@@ -77,8 +77,8 @@ export class SchemaController {
 
   private constructor(
     private readonly parent: SchemaController | null,
-    private readonly settings: SchemaControllerSettings,
-    private readonly bucket: SchemaBucket,
+    private settings: SchemaControllerSettings,
+    private bucket: SchemaBucket,
   ) {}
 
   /** Creates the controller of a child context (on `register`). */
@@ -117,6 +117,34 @@ export class SchemaController {
   /** Replaces the serializer compiler of this context and of the descendants that set none. */
   setSerializerCompiler(compiler: SerializerCompiler): void {
     this.serializerCompiler = compiler;
+  }
+
+  /**
+   * `setSchemaController()`: this context's own bucket and compiler builders, inherited by the
+   * contexts created after it; a builder it leaves out stays the parent's.
+   */
+  setControllerOptions(options: unknown): void {
+    const given = readSchemaControllerOptions({ schemaController: options });
+    const factory = (options as { compilersFactory?: Record<string, unknown> } | undefined)?.compilersFactory ?? {};
+    this.settings = {
+      ...this.settings,
+      bucketFactory: given.bucketFactory ?? this.settings.bucketFactory,
+      buildValidator: factory.buildValidator === undefined ? this.settings.buildValidator : given.buildValidator,
+      buildSerializer: factory.buildSerializer === undefined ? this.settings.buildSerializer : given.buildSerializer,
+    };
+    if (given.bucketFactory !== undefined) this.bucket = given.bucketFactory(this.getSchemas());
+    this.builtValidator = undefined;
+    this.builtSerializer = undefined;
+  }
+
+  /** The validator compiler routes of this context use when they set none (`instance.validatorCompiler`). */
+  currentValidatorCompiler(): ValidatorCompiler {
+    return this.customValidatorCompiler() ?? this.sharedValidatorCompiler();
+  }
+
+  /** The serializer compiler routes of this context use when they set none. */
+  currentSerializerCompiler(): SerializerCompiler {
+    return this.effectiveSerializerCompiler();
   }
 
   /** Replaces the schema error formatter of this context and of the descendants that set none. */
@@ -196,7 +224,8 @@ export class SchemaController {
     const { cache } = this.serializationCache;
     const cached = cache.get(schema, variant);
     if (cached !== undefined) return cached;
-    const compiled = compiler({ schema, method: route?.method ?? '', url: route?.url ?? '', httpStatus: httpStatus ?? 'default', contentType });
+    const input = { schema, method: route?.method ?? '', url: route?.url ?? '', httpStatus: httpStatus ?? 'default' };
+    const compiled = compiler(contentType === undefined ? input : { ...input, contentType });
     return cache.set(schema, variant, compiled);
   }
 
@@ -229,7 +258,9 @@ export class SchemaController {
   // The controller whose shared-schema set this context uses: itself when it added schemas,
   // otherwise the nearest ancestor that did (or the root).
   private schemaOwner(): SchemaController {
-    return this.ownIds.length === 0 && this.parent !== null ? this.parent.schemaOwner() : this;
+    // A context with builders of its own (setSchemaController) builds its own compilers.
+    const inherits = this.parent !== null && this.parent.settings === this.settings;
+    return this.ownIds.length === 0 && inherits ? (this.parent as SchemaController).schemaOwner() : this;
   }
 
   private sharedValidatorCompiler(): ValidatorCompiler {

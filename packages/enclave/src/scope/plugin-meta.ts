@@ -85,7 +85,7 @@ export function checkPluginRequirements(context: Context, pluginName: string, me
   for (const dependency of meta.dependencies ?? []) {
     if (!isRegisteredInChain(context, dependency)) {
       const hint = whereElse(context, (candidate) => candidate.registeredPlugins.includes(dependency));
-      throw new errorCodes.FST_ERR_PLUGIN_DEPENDENCY_MISSING(pluginName, dependency, hint);
+      throw new errorCodes.FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED(pluginName, dependency, hint);
     }
   }
   const kinds: Array<[DecoratorKind, string[] | undefined]> = [

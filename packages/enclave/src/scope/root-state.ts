@@ -1,6 +1,8 @@
 // State shared by every context of one application: options, router, loader and server.
 import type { Server } from 'node:http';
 import type Router from 'find-my-way';
+import type { Milestone } from '../boot.js';
+import type { LogController } from '../log-controller.js';
 import type { Logger } from '../logger.js';
 import type { CompiledRoute } from '../lifecycle/compiled-route.js';
 import type { RouteRecord } from '../routing/route-record.js';
@@ -17,7 +19,19 @@ export interface NormalizedOptions {
   ignoreTrailingSlash: boolean;
   ignoreDuplicateSlashes: boolean;
   return503OnClosing: boolean;
-  disableRequestLogging: boolean;
+  /** `true`, or a function deciding per request (`false` logs every request). */
+  disableRequestLogging: boolean | ((request: any) => boolean);
+  allowErrorHandlerOverride: boolean;
+  /** Milliseconds a route's handler may take before a 503 (0: no limit); routes may override. */
+  handlerTimeout: number;
+  /** Rewrites each request's URL before routing, with the root instance as `this`. */
+  rewriteUrl: ((this: unknown, raw: any) => string) | null;
+  /** Answers the router's own errors (bad URL, over-long parameter) instead of the error handlers. */
+  frameworkErrors: ((error: Error, request: any, reply: any) => unknown) | null;
+  /** A `LogController` given as `logController`: it decides the per-request log lines. */
+  logController: LogController | null;
+  /** `;` also starts the query string (`/a;b=1` is `/a` with `b=1`). */
+  useSemicolonDelimiter: boolean;
   requestIdHeader: string | false;
   requestIdLogLabel: string;
   genReqId: (raw: any) => string;
@@ -34,9 +48,15 @@ export interface RootState {
   readonly initialConfig: Readonly<Record<string, unknown>>;
   readonly router: Router.Instance<Router.HTTPVersion.V1>;
   readonly routes: RouteRecord[];
+  /** HEAD routes derived from GET routes, added at ready where no HEAD route was declared. */
+  readonly headTwins: RouteRecord[];
   readonly contexts: Context[];
   readonly log: Logger;
   readonly server: Server;
+  /** The server's request listener, also exposed as `instance.routing`. */
+  readonly requestListener: (raw: any, res: any) => void;
+  /** `routerOptions.compile`: compile find-my-way's trees once every route is in (at ready). */
+  readonly compileRouter: boolean;
   /** Application hooks that run once, in registration order, wherever they were added. */
   readonly applicationHooks: {
     onReady: HookEntry[];
@@ -56,11 +76,17 @@ export interface RootState {
    */
   loadingStack: PluginRecord[];
   readyPromise: Promise<void> | null;
+  /** While onReady hooks run (they may still decorate the instance). */
+  runningReadyHooks: boolean;
+  /** Settled once every plugin has loaded and routes are compiled, before onReady hooks. */
+  readonly loaded: Milestone;
   /** Set once every plugin has loaded: no more plugins, routes, hooks or decorators. */
   booted: boolean;
   listening: boolean;
   closing: boolean;
   closed: boolean;
+  /** The one close under way (or done): close() is idempotent. */
+  closePromise: Promise<void> | null;
   /** While true, an instance's `then` reads as undefined (resolving a promise with it). */
   thenGuard: boolean;
 }

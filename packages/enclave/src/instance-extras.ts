@@ -1,0 +1,113 @@
+// Instance members beyond the core of instance.ts: router extensions (constraint strategies,
+// HTTP methods, `routing`), per-context settings (request ids, child loggers, schema
+// controller) and the type-provider hook. Merged into the shared instance prototype.
+import { errorCodes } from './errors.js';
+import { parseTextBody } from './http/builtin-parsers.js';
+import { createIdGenerator } from './request-id.js';
+import { addHttpMethod, supportedMethods } from './routing/http-methods.js';
+import { shorthandOptions } from './routing/route-options.js';
+import { addRoute } from './routing/routes.js';
+import { type Context, contextOf } from './scope/context.js';
+import { type ChildLoggerFactory, contextSetting, defaultChildLoggerFactory, setContextSetting } from './scope/context-settings.js';
+
+export function throwIfBooted(context: Context, what: string): void {
+  if (context.root.booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING(`Cannot call "${what}" once the application is ready`);
+}
+
+function requireFunction(value: unknown, what: string): void {
+  if (typeof value !== 'function') throw new TypeError(`${what} must be a function, got ${typeof value}`);
+}
+
+/** A route shorthand for one method, or for the methods `method(context)` lists at call time. */
+export function shorthand(method: string | ((context: Context) => string[])) {
+  return function route(this: any, path: string, options?: any, handler?: any) {
+    const context = contextOf(this);
+    const methods = typeof method === 'function' ? method(context) : method;
+    addRoute(context, shorthandOptions(methods, path, options, handler));
+    return this;
+  };
+}
+
+export const extraMethods: Record<string, (this: any, ...args: any[]) => unknown> = {
+  /** Types only: the instance itself, typed with the provider (docs/typescript.md). */
+  withTypeProvider(this: any) {
+    return this;
+  },
+  trace: shorthand('TRACE'),
+  query: shorthand('QUERY'),
+  all: shorthand((context) => supportedMethods(context.root)),
+  addHttpMethod(this: any, method: unknown, options?: { hasBody?: boolean }) {
+    const name = addHttpMethod(contextOf(this).root, method, options?.hasBody === true);
+    if (typeof this[name] !== 'function') this.decorate(name, shorthand(method as string));
+    return this;
+  },
+  addConstraintStrategy(this: any, strategy: unknown) {
+    const context = contextOf(this);
+    throwIfBooted(context, 'addConstraintStrategy');
+    context.root.router.addConstraintStrategy(strategy as any);
+    return this;
+  },
+  hasConstraintStrategy(this: any, name: string) {
+    return contextOf(this).root.router.hasConstraintStrategy(name);
+  },
+  setGenReqId(this: any, generate: (raw: any) => string) {
+    const context = contextOf(this);
+    throwIfBooted(context, 'setGenReqId');
+    requireFunction(generate, 'setGenReqId()');
+    setContextSetting(context, 'genReqId', createIdGenerator(context.root.options.requestIdHeader, generate));
+    return this;
+  },
+  setChildLoggerFactory(this: any, factory: ChildLoggerFactory) {
+    const context = contextOf(this);
+    throwIfBooted(context, 'setChildLoggerFactory');
+    requireFunction(factory, 'setChildLoggerFactory()');
+    setContextSetting(context, 'childLoggerFactory', factory);
+    return this;
+  },
+  setSchemaController(this: any, options: unknown) {
+    const context = contextOf(this);
+    throwIfBooted(context, 'setSchemaController');
+    context.schemas.setControllerOptions(options);
+    return this;
+  },
+  /** Avvio's spelling of `addHook('onClose', fn)`. */
+  onClose(this: any, fn: (...args: any[]) => unknown) {
+    return this.addHook('onClose', fn);
+  },
+};
+
+export const extraProperties: PropertyDescriptorMap = {
+  /** The request listener itself, for plugins that route a request by hand (@fastify/websocket). */
+  routing: {
+    get() {
+      return contextOf(this).root.requestListener;
+    },
+  },
+  supportedMethods: {
+    get() {
+      return supportedMethods(contextOf(this).root);
+    },
+  },
+  genReqId: {
+    get() {
+      const context = contextOf(this);
+      return contextSetting(context, 'genReqId') ?? context.root.options.genReqId;
+    },
+  },
+  childLoggerFactory: {
+    get() {
+      return contextSetting(contextOf(this), 'childLoggerFactory') ?? defaultChildLoggerFactory;
+    },
+  },
+  validatorCompiler: {
+    get() {
+      return contextOf(this).schemas.currentValidatorCompiler();
+    },
+  },
+  serializerCompiler: {
+    get() {
+      return contextOf(this).schemas.currentSerializerCompiler();
+    },
+  },
+  defaultTextParser: { value: parseTextBody, writable: true, configurable: true },
+};

@@ -1,0 +1,64 @@
+// Request and reply members that sit beside the core ones of request.ts and reply.ts: decorator
+// access by name, the parsed media types, `request.signal`, early hints and trailers.
+import { errorCodes } from '../errors.js';
+import { parseMediaType } from '../http/media-type.js';
+import { hasDecorator } from '../scope/decorators.js';
+import type { CompiledRoute } from './compiled-route.js';
+import { replyBasePrototype } from './reply.js';
+import { requestBasePrototype } from './request.js';
+import { requestSignal } from './request-signal.js';
+import { kRoute } from './symbols.js';
+import { trailerMethods } from './trailers.js';
+
+function essence(value: unknown): string | undefined {
+  return typeof value === 'string' ? parseMediaType(value)?.essence : undefined;
+}
+
+/** A visible decorator of `kind`; functions come back bound to the object, as in Fastify. */
+function readDecorator(target: any, kind: 'request' | 'reply', name: string): unknown {
+  assertDeclared(target, kind, name);
+  const value = target[name];
+  return typeof value === 'function' ? value.bind(target) : value;
+}
+
+function assertDeclared(target: any, kind: 'request' | 'reply', name: string): void {
+  const route = target[kRoute] as CompiledRoute;
+  if (!hasDecorator(route.context, kind, name)) throw new errorCodes.FST_ERR_DEC_UNDECLARED(name, kind);
+}
+
+Object.defineProperties(requestBasePrototype, {
+  /** The essence of the request's Content-Type header (`application/json`), if it has a valid one. */
+  mediaType: { get() { return essence(this.raw.headers['content-type']); } },
+  signal: { get() { return requestSignal(this); } },
+  getDecorator: {
+    value(this: any, name: string) {
+      return readDecorator(this, 'request', name);
+    },
+  },
+  setDecorator: {
+    value(this: any, name: string, value: unknown) {
+      assertDeclared(this, 'request', name);
+      this[name] = value;
+    },
+  },
+});
+
+Object.assign(replyBasePrototype, trailerMethods, {
+  getDecorator(this: any, name: string) {
+    return readDecorator(this, 'reply', name);
+  },
+  /** Sends a 103 Early Hints response now, before the real one. */
+  writeEarlyHints(this: any, hints: Record<string, string | string[]>, callback?: () => void) {
+    this.raw.writeEarlyHints(hints, callback);
+    return this;
+  },
+});
+
+Object.defineProperty(replyBasePrototype, 'mediaType', {
+  get() {
+    return essence(this.getHeader('content-type'));
+  },
+});
+
+/** Imported by the factory so the members above are in place before any request. */
+export const requestReplyExtrasInstalled = true;

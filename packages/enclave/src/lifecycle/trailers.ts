@@ -1,0 +1,75 @@
+// Response trailers (`reply.trailer(name, fn)`): each function computes its value once the
+// payload is known, by callback or promise; the body then goes out chunked with the trailers
+// after it. A trailer function that fails is left out (the response is already on its way).
+import { errorCodes } from '../errors.js';
+
+type TrailerFn = (reply: any, payload: unknown, done: (error: unknown, value?: string) => void) => unknown;
+
+// RFC 9110 §6.5.1: fields a trailer must not carry (framing, routing, authentication, content).
+const forbidden = new Set([
+  'transfer-encoding', 'content-length', 'host', 'cache-control', 'max-forwards', 'te', 'authorization',
+  'set-cookie', 'content-encoding', 'content-type', 'content-range', 'trailer',
+]);
+
+const trailersOf = new WeakMap<object, Map<string, TrailerFn>>();
+
+export const trailerMethods: Record<string, (this: any, ...args: any[]) => unknown> = {
+  trailer(this: any, name: string, fn: TrailerFn) {
+    const key = String(name).toLowerCase();
+    if (forbidden.has(key)) throw new errorCodes.FST_ERR_BAD_TRAILER_NAME(key);
+    if (typeof fn !== 'function') throw new errorCodes.FST_ERR_BAD_TRAILER_VALUE(key, typeof fn);
+    let trailers = trailersOf.get(this);
+    if (trailers === undefined) trailersOf.set(this, (trailers = new Map()));
+    trailers.set(key, fn);
+    return this;
+  },
+  hasTrailer(this: any, name: string) {
+    return trailersOf.get(this)?.has(String(name).toLowerCase()) === true;
+  },
+  removeTrailer(this: any, name: string) {
+    trailersOf.get(this)?.delete(String(name).toLowerCase());
+    return this;
+  },
+};
+
+export function hasTrailers(reply: object): boolean {
+  const trailers = trailersOf.get(reply);
+  return trailers !== undefined && trailers.size > 0;
+}
+
+/** Writes the head and body chunked, then the trailers once every trailer function answered. */
+export function writeWithTrailers(reply: any, headers: Record<string, any>, payload: unknown, isHead: boolean): void {
+  const res = reply.raw;
+  const trailers = trailersOf.get(reply) as Map<string, TrailerFn>;
+  delete headers['content-length'];
+  headers['transfer-encoding'] = 'chunked';
+  headers.trailer = [...trailers.keys()].join(', ');
+  res.writeHead(res.statusCode, headers);
+  if (!isHead && payload !== undefined && payload !== null) res.write(payload);
+  const values: Record<string, string> = {};
+  let pending = trailers.size;
+  const finish = () => {
+    if (--pending > 0) return;
+    res.addTrailers(values);
+    res.end();
+  };
+  for (const [name, fn] of trailers) {
+    let answered = false;
+    const done = (error: unknown, value?: string) => {
+      if (answered) return;
+      answered = true;
+      if (error === null || error === undefined) {
+        if (value !== undefined) values[name] = value;
+      } else {
+        reply.log.debug({ err: error }, `the trailer '${name}' failed`);
+      }
+      process.nextTick(finish);
+    };
+    try {
+      const result = fn(reply, payload, done) as PromiseLike<string> | undefined;
+      if (result !== null && typeof result?.then === 'function') result.then((value) => done(null, value), (error) => done(error ?? new Error('trailer rejected')));
+    } catch (error) {
+      done(error ?? new Error('trailer threw'));
+    }
+  }
+}

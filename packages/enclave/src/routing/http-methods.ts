@@ -1,0 +1,47 @@
+// The HTTP methods an application supports (`supportedMethods`, extended by `addHttpMethod`),
+// and which of them carry a body. `all()` covers every supported method.
+import { METHODS } from 'node:http';
+import { errorCodes } from '../errors.js';
+
+export interface MethodSets {
+  readonly bodyless: Set<string>;
+  readonly withBody: Set<string>;
+}
+
+const byRoot = new WeakMap<object, MethodSets>();
+
+/** The method sets of one application (keyed by its root state), created on first use. */
+export function methodSets(root: object): MethodSets {
+  let sets = byRoot.get(root);
+  if (sets === undefined) {
+    // Fastify's defaults: QUERY (RFC 10008) is a method with a body.
+    sets = {
+      bodyless: new Set(['GET', 'HEAD', 'TRACE']),
+      withBody: new Set(['DELETE', 'OPTIONS', 'PATCH', 'PUT', 'POST', 'QUERY']),
+    };
+    byRoot.set(root, sets);
+  }
+  return sets;
+}
+
+export function supportedMethods(root: object): string[] {
+  const { bodyless, withBody } = methodSets(root);
+  return [...bodyless, ...withBody];
+}
+
+/** Whether a request with this method goes through the body parsers. */
+export function methodHasBody(root: object, method: string | undefined): boolean {
+  if (method === 'GET' || method === 'HEAD') return false;
+  return byRoot.get(root)?.bodyless.has(method as string) !== true;
+}
+
+/** Adds (or re-declares) a method; returns the shorthand name to decorate when it is new. */
+export function addHttpMethod(root: object, method: unknown, hasBody: boolean): string {
+  if (typeof method !== 'string' || !METHODS.includes(method)) {
+    throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID(`'${String(method)}' (use an upper-case name from require("node:http").METHODS)`);
+  }
+  const { bodyless, withBody } = methodSets(root);
+  (hasBody ? withBody : bodyless).add(method);
+  (hasBody ? bodyless : withBody).delete(method);
+  return method.toLowerCase();
+}

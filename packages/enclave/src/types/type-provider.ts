@@ -1,0 +1,75 @@
+// Fastify type providers (`app.withTypeProvider<TypeBoxTypeProvider>()`, `ZodTypeProvider`, …).
+// A provider is an interface whose `validator` and `serializer` members read `this['schema']`;
+// Enclave evaluates them the way Fastify does, by intersecting the provider with the schema.
+// Only the shape is required, never Fastify's own types. Where a provider answers `unknown`
+// (not its kind of schema), Enclave's own inference (schema-inference.ts) still applies.
+import type { RouteOptions, ShorthandArguments } from '../types.js';
+import type { EntryToType, RouteGeneric, RouteSchema } from './schema-inference.js';
+
+/** The shape of a Fastify type provider (Fastify's `FastifyTypeProvider`). */
+export interface TypeProviderShape {
+  readonly schema: unknown;
+  readonly validator: unknown;
+  readonly serializer: unknown;
+}
+
+type Member = 'validator' | 'serializer';
+
+/** The provider's type for a schema, else Enclave's own inference. */
+type ProvidedType<Provider extends TypeProviderShape, Schema, Which extends Member> =
+  unknown extends (Provider & { schema: Schema })[Which] ? EntryToType<Schema> : (Provider & { schema: Schema })[Which];
+
+type ProvidedPart<Provider extends TypeProviderShape, Schema, Key extends string> = Schema extends { readonly [K in Key]: infer Part }
+  ? ProvidedType<Provider, Part, 'validator'>
+  : unknown;
+
+type Given<RouteTypes, Key extends keyof RouteGeneric, Fallback> = RouteTypes extends { readonly [K in Key]: infer Type } ? Type : Fallback;
+
+type ProvidedResponses<Provider extends TypeProviderShape, Schema> = Schema extends { readonly response: infer Responses }
+  ? Responses extends object
+    ? { -readonly [Status in keyof Responses]: ProvidedType<Provider, Responses[Status], 'serializer'> }
+    : unknown
+  : unknown;
+
+/** One route's types through a provider: explicit generics first, then the provider, then Enclave's inference. */
+export interface ResolveProvidedRoute<Provider extends TypeProviderShape, RouteTypes extends RouteGeneric, Schema> {
+  Params: Given<RouteTypes, 'Params', ProvidedPart<Provider, Schema, 'params'>>;
+  Querystring: Given<
+    RouteTypes,
+    'Querystring',
+    Schema extends { readonly querystring: unknown } ? ProvidedPart<Provider, Schema, 'querystring'> : ProvidedPart<Provider, Schema, 'query'>
+  >;
+  Body: Given<RouteTypes, 'Body', ProvidedPart<Provider, Schema, 'body'>>;
+  Headers: Given<RouteTypes, 'Headers', ProvidedPart<Provider, Schema, 'headers'>>;
+  Reply: Given<RouteTypes, 'Reply', ProvidedResponses<Provider, Schema>>;
+}
+
+/** A route shorthand on an instance typed with a Fastify type provider (`withTypeProvider()`). */
+export type ProvidedRouteShorthand<Self, Provider extends TypeProviderShape> = <RouteTypes extends RouteGeneric = RouteGeneric, const Schema extends RouteSchema = RouteSchema>(
+  path: string,
+  ...rest: ShorthandArguments<ResolveProvidedRoute<Provider, RouteTypes, Schema>, Schema, Self>
+) => Self;
+
+/** The route methods whose types a type provider changes. */
+type RouteMethodName = 'route' | 'get' | 'head' | 'post' | 'put' | 'delete' | 'options' | 'patch' | 'all' | 'trace' | 'query';
+
+/** The route methods of an instance typed with `Provider`. */
+export interface ProvidedRoutes<Instance, Provider extends TypeProviderShape> {
+  route<RouteTypes extends RouteGeneric = RouteGeneric, const Schema extends RouteSchema = RouteSchema>(
+    options: RouteOptions<ResolveProvidedRoute<Provider, RouteTypes, Schema>, Schema, WithTypeProvider<Instance, Provider>>,
+  ): WithTypeProvider<Instance, Provider>;
+  get: ProvidedRouteShorthand<WithTypeProvider<Instance, Provider>, Provider>;
+  head: ProvidedRouteShorthand<WithTypeProvider<Instance, Provider>, Provider>;
+  post: ProvidedRouteShorthand<WithTypeProvider<Instance, Provider>, Provider>;
+  put: ProvidedRouteShorthand<WithTypeProvider<Instance, Provider>, Provider>;
+  delete: ProvidedRouteShorthand<WithTypeProvider<Instance, Provider>, Provider>;
+  options: ProvidedRouteShorthand<WithTypeProvider<Instance, Provider>, Provider>;
+  patch: ProvidedRouteShorthand<WithTypeProvider<Instance, Provider>, Provider>;
+  all: ProvidedRouteShorthand<WithTypeProvider<Instance, Provider>, Provider>;
+  trace: ProvidedRouteShorthand<WithTypeProvider<Instance, Provider>, Provider>;
+  query: ProvidedRouteShorthand<WithTypeProvider<Instance, Provider>, Provider>;
+}
+
+/** An instance whose routes take their types from a Fastify type provider. */
+export type WithTypeProvider<Instance, Provider extends TypeProviderShape> = Omit<Instance, RouteMethodName> & ProvidedRoutes<Instance, Provider>;
+

@@ -1,0 +1,45 @@
+// Type tests for `withTypeProvider()` (issue 19): any interface with Fastify's type-provider
+// shape works, without Fastify's types; explicit generics still win; a provider's `unknown`
+// falls back to Enclave's own inference.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@fastify/type-provider-typebox';
+import enclave, { type TypeProviderShape } from 'enclavejs';
+import { expectTypeOf } from 'expect-type';
+
+/** A hand-written provider: schemas are `{ kind: 'text' }` or `{ kind: 'count' }`. */
+interface KindProvider extends TypeProviderShape {
+  validator: this['schema'] extends { kind: 'text' } ? string : this['schema'] extends { kind: 'count' } ? number : unknown;
+  serializer: this['schema'] extends { kind: 'text' } ? string : unknown;
+}
+
+const app = enclave().withTypeProvider<KindProvider>();
+app
+  .post('/kinds', { schema: { body: { kind: 'count' }, querystring: { type: 'object', properties: { q: { type: 'string' } } } } }, async (request) => {
+    expectTypeOf(request.body).toEqualTypeOf<number>();
+    // Not the provider's kind of schema: Enclave's JSON Schema inference answers.
+    expectTypeOf(request.query.q).toEqualTypeOf<string | undefined>();
+    return 'ok';
+  })
+  .get('/chained', { schema: { response: { 200: { kind: 'text' } } } }, async () => {
+    return 'typed by the serializer member';
+  });
+// @ts-expect-error the 200 response is `string` through the provider
+app.get('/wrong', { schema: { response: { 200: { kind: 'text' } } } }, async () => 42);
+
+// Explicit generics win over the provider.
+app.post<{ Body: { explicit: true } }>('/explicit', { schema: { body: { kind: 'count' } } }, async (request) => {
+  expectTypeOf(request.body).toEqualTypeOf<{ explicit: true }>();
+});
+
+// The real TypeBox provider.
+enclave()
+  .withTypeProvider<TypeBoxTypeProvider>()
+  .get('/tb', { schema: { params: Type.Object({ id: Type.Integer() }) } }, async (request) => {
+    expectTypeOf(request.params.id).toEqualTypeOf<number>();
+    // @ts-expect-error not in the schema
+    void request.params.other;
+  });
+
+// A type without the shape is refused.
+// @ts-expect-error `validator`/`serializer` are missing
+enclave().withTypeProvider<{ schema: unknown }>();
