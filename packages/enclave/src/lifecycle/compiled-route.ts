@@ -55,7 +55,6 @@ function contextSettingsOf(context: Context, handlerTimeout: unknown): Pick<Comp
 
 const phases: readonly RequestHookName[] = requestHookNames;
 
-
 /** The contexts from the root down to `context`. */
 function chainOf(context: Context): Context[] {
   const chain: Context[] = [];
