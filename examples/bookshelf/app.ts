@@ -95,9 +95,11 @@ class NotFound extends Error {
   readonly code = 'BOOK_NOT_FOUND';
 }
 
-/** Builds the application; nothing listens until the caller says so. */
-export function buildApp(options: BookshelfOptions): EnclaveInstance {
-  const app = enclave({ logger: options.logger ?? false });
+/**
+ * The whole API as one plugin: schemas, error answers and routes. buildApp() mounts it on a
+ * fresh instance; the cluster example mounts it after its health routes and Redis rate limit.
+ */
+export async function bookshelf(app: EnclaveInstance, options: { adminKey: string }) {
   app.decorate('bookshelf', new Bookshelf());
   app.addSchema(bookSchema);
   app.addSchema(newBookSchema);
@@ -106,5 +108,11 @@ export function buildApp(options: BookshelfOptions): EnclaveInstance {
   app.get('/health', async () => ({ status: 'ok' }));
   app.register(publicRoutes, { prefix: '/books' });
   app.register(adminRoutes, { prefix: '/admin/books', adminKey: options.adminKey });
+}
+
+/** Builds the application; nothing listens until the caller says so. */
+export function buildApp(options: BookshelfOptions): EnclaveInstance {
+  const app = enclave({ logger: options.logger ?? false });
+  app.register(bookshelf, { adminKey: options.adminKey });
   return app;
 }

@@ -1,7 +1,7 @@
 // What ready() does, once: load every plugin, then compile every route (hooks, validators,
 // serializers, constructors) and the not-found handlers, then run onReady hooks.
 import { compileNotFoundRoute, compileRoute } from './lifecycle/compiled-route.js';
-import { runApplicationHooks } from './lifecycle/hooks.js';
+import { runApplicationHooks } from './application-hooks.js';
 import { notFoundBody } from './lifecycle/send.js';
 import { addHeadTwins } from './routing/routes.js';
 import type { Context } from './scope/context.js';
@@ -26,14 +26,38 @@ function compileNotFoundRoutes(root: RootState, rootContext: Context): void {
   root.notFoundRoutes = entries.reverse().sort((a, b) => b.prefix.length - a.prefix.length);
 }
 
-export async function bootApplication(root: RootState): Promise<void> {
+async function loadAndCompile(root: RootState): Promise<void> {
   await loadPending(root);
   root.booted = true;
   const rootContext = root.contexts[0] as Context;
   addHeadTwins(rootContext);
   for (const record of root.routes) record.compiled ??= compileRoute(record);
   compileNotFoundRoutes(root, rootContext);
-  await runApplicationHooks(root.applicationHooks.onReady, () => []);
+}
+
+/**
+ * Loads, compiles, then runs onReady hooks. The `ready()` calls plugins made while loading are
+ * answered between the two, as Fastify does: once everything is loaded, before onReady hooks.
+ */
+export async function bootApplication(root: RootState, runReadyHooks = true): Promise<void> {
+  try {
+    await loadAndCompile(root);
+  } catch (error) {
+    root.loaded.settle(true, error);
+    throw error;
+  }
+  root.loaded.settle(false);
+  // close() before ready() loads the plugins (so their onClose hooks exist) but readies nothing.
+  if (!runReadyHooks) return;
+  // Lets what the plugins' ready() callbacks and promises chained first run first.
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  root.runningReadyHooks = true;
+  try {
+    // A copy: an onReady hook added by an onReady hook does not run (Fastify's behaviour).
+    await runApplicationHooks('onReady', root.applicationHooks.onReady.slice(), () => [], { timeout: root.options.pluginTimeout });
+  } finally {
+    root.runningReadyHooks = false;
+  }
 }
 
 /** The not-found route owning `url`: the longest matching prefix, else the root's. */
@@ -45,4 +69,24 @@ export function findNotFoundRoute(root: RootState, url: string) {
     if (prefix === '' || path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`)) return entry.route;
   }
   return (root.notFoundRoutes[root.notFoundRoutes.length - 1] as { route: any }).route;
+}
+
+/** A one-time signal with synchronous listeners, so they run in the order they were added. */
+export class Milestone {
+  #outcome: { failed: boolean; error: unknown } | null = null;
+  #waiters: Array<(failed: boolean, error: unknown) => void> = [];
+
+  settle(failed: boolean, error?: unknown): void {
+    if (this.#outcome !== null) return;
+    this.#outcome = { failed, error };
+    const waiters = this.#waiters;
+    this.#waiters = [];
+    for (const waiter of waiters) waiter(failed, error);
+  }
+
+  /** Calls `waiter` once settled (at once if it already is). */
+  wait(waiter: (failed: boolean, error: unknown) => void): void {
+    if (this.#outcome === null) this.#waiters.push(waiter);
+    else waiter(this.#outcome.failed, this.#outcome.error);
+  }
 }

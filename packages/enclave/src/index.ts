@@ -4,6 +4,7 @@ import { errorCodes as codes } from './errors.js';
 import { LogController } from './log-controller.js';
 import { createApplication } from './server.js';
 import type * as Types from './types.js';
+import type * as FastifyNames from './types/fastify-names.js';
 
 /**
  * Creates an Enclave application.
@@ -40,7 +41,7 @@ declare namespace enclave {
    * }
    * ```
    */
-  export interface EnclaveInstance extends Types.InstanceApi {}
+  export interface EnclaveInstance extends FastifyInstance {}
   /**
    * A request. `Route` holds the route's resolved types (`Params`, `Querystring`, `Body`,
    * `Headers`); augment the interface to type request decorators.
@@ -54,13 +55,121 @@ declare namespace enclave {
    * }
    * ```
    */
-  export interface EnclaveRequest<Route extends Types.RouteGeneric = Types.RouteGeneric> extends Types.RequestApi<Route> {}
+  export interface EnclaveRequest<Route extends Types.RouteGeneric = Types.RouteGeneric>
+    extends Types.RequestApi<Route>,
+      Omit<FastifyRequest, keyof Types.RequestApi> {}
   /**
    * A reply. `Route['Reply']` is the payload type (or status map) that `send` checks;
    * `Status` is the status set by `reply.code()`. Augment the interface to type reply decorators.
    */
   export interface EnclaveReply<Route extends Types.RouteGeneric = Types.RouteGeneric, Status extends number = never>
-    extends Types.ReplyApi<Route, Status> {}
+    extends Types.ReplyApi<Route, Status>,
+      Omit<FastifyReply, keyof Types.ReplyApi> {}
+
+  // Fastify's augmentable interfaces, under Fastify's names and type parameters (a plugin's
+  // `declare module 'fastify' { interface FastifyInstance<RawServer, …> { … } }` must repeat
+  // them exactly). With Enclave installed as `fastify`, plugins' additions land here and reach
+  // Enclave's instance, request and reply through the interfaces above.
+  /** Fastify's name for the instance: Enclave's instance API, plus what plugins declare. */
+  export interface FastifyInstance<
+    RawServer = FastifyNames.RawServerDefault,
+    RawRequest = FastifyNames.RawRequestDefaultExpression<RawServer>,
+    RawReply = FastifyNames.RawReplyDefaultExpression<RawServer>,
+    Logger = FastifyNames.FastifyBaseLogger,
+    TypeProvider = FastifyNames.FastifyTypeProviderDefault,
+  > extends Types.InstanceApi {}
+  /** Fastify's name for a request (the route types are its first parameter); plugins add to it. */
+  export interface FastifyRequest<
+    RouteGeneric extends Types.RouteGeneric = Types.RouteGeneric,
+    RawServer = FastifyNames.RawServerDefault,
+    RawRequest = FastifyNames.RawRequestDefaultExpression<RawServer>,
+    SchemaCompiler = FastifySchema,
+    TypeProvider = FastifyNames.FastifyTypeProviderDefault,
+    ContextConfig = FastifyNames.ContextConfigDefault,
+    Logger = FastifyNames.FastifyBaseLogger,
+    RequestType = unknown,
+  > extends Types.RequestApi<RouteGeneric> {}
+  /** Fastify's name for a reply; plugins add to it. */
+  export interface FastifyReply<
+    RouteGeneric extends Types.RouteGeneric = Types.RouteGeneric,
+    RawServer = FastifyNames.RawServerDefault,
+    RawRequest = FastifyNames.RawRequestDefaultExpression<RawServer>,
+    RawReply = FastifyNames.RawReplyDefaultExpression<RawServer>,
+    ContextConfig = FastifyNames.ContextConfigDefault,
+    SchemaCompiler = FastifySchema,
+    TypeProvider = FastifyNames.FastifyTypeProviderDefault,
+    ReplyType = unknown,
+  > extends Types.ReplyApi<RouteGeneric> {}
+  /** A route's `schema` option under Fastify's name; plugins add keywords (@fastify/swagger's `tags`). */
+  export interface FastifySchema extends Types.RouteSchema {}
+  /** A route's `config` option under Fastify's name; plugins add keys (@fastify/rate-limit's `rateLimit`). */
+  // biome-ignore lint/suspicious/noEmptyInterface: plugins add the keys, by interface merging.
+  export interface FastifyContextConfig {}
+  export type RawServerBase = FastifyNames.RawServerBase;
+  export type RawServerDefault = FastifyNames.RawServerDefault;
+  export type RawRequestDefaultExpression<RawServer = RawServerDefault> = FastifyNames.RawRequestDefaultExpression<RawServer>;
+  export type RawReplyDefaultExpression<RawServer = RawServerDefault> = FastifyNames.RawReplyDefaultExpression<RawServer>;
+  export type FastifyBaseLogger = FastifyNames.FastifyBaseLogger;
+  export type LogLevel = FastifyNames.LogLevel;
+  export type FastifyTypeProvider = FastifyNames.FastifyTypeProvider;
+  export type FastifyTypeProviderDefault = FastifyNames.FastifyTypeProviderDefault;
+  export type ContextConfigDefault = FastifyNames.ContextConfigDefault;
+  export type RouteGenericInterface = FastifyNames.RouteGenericInterface;
+  export type FastifyPluginOptions = FastifyNames.FastifyPluginOptions;
+  export type FastifyPluginCallback<
+    Options extends FastifyNames.FastifyPluginOptions = Record<never, never>,
+    Server = RawServerDefault,
+    TypeProvider = FastifyTypeProviderDefault,
+    Logger = FastifyBaseLogger,
+  > = FastifyNames.FastifyPluginWith<false, Options, Server, TypeProvider, Logger>;
+  export type FastifyPluginAsync<
+    Options extends FastifyNames.FastifyPluginOptions = Record<never, never>,
+    Server = RawServerDefault,
+    TypeProvider = FastifyTypeProviderDefault,
+    Logger = FastifyBaseLogger,
+  > = FastifyNames.FastifyPluginWith<true, Options, Server, TypeProvider, Logger>;
+  export type HookHandlerDoneFunction = FastifyNames.HookHandlerDoneFunction;
+  // Fastify's hook handler types take its eight type parameters (plugins pass all of them).
+  export type onRequestHookHandler<
+    RawServer = RawServerDefault,
+    RawRequest = RawRequestDefaultExpression<RawServer>,
+    RawReply = RawReplyDefaultExpression<RawServer>,
+    RouteGeneric extends Types.RouteGeneric = Types.RouteGeneric,
+    ContextConfig = ContextConfigDefault,
+    SchemaCompiler = FastifySchema,
+    TypeProvider = FastifyTypeProviderDefault,
+    Logger = FastifyBaseLogger,
+  > = FastifyNames.HookHandlerWith<false, RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider, Logger>;
+  export type onRequestAsyncHookHandler<
+    RawServer = RawServerDefault,
+    RawRequest = RawRequestDefaultExpression<RawServer>,
+    RawReply = RawReplyDefaultExpression<RawServer>,
+    RouteGeneric extends Types.RouteGeneric = Types.RouteGeneric,
+    ContextConfig = ContextConfigDefault,
+    SchemaCompiler = FastifySchema,
+    TypeProvider = FastifyTypeProviderDefault,
+    Logger = FastifyBaseLogger,
+  > = FastifyNames.HookHandlerWith<true, RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider, Logger>;
+  export type preHandlerHookHandler<
+    RawServer = RawServerDefault,
+    RawRequest = RawRequestDefaultExpression<RawServer>,
+    RawReply = RawReplyDefaultExpression<RawServer>,
+    RouteGeneric extends Types.RouteGeneric = Types.RouteGeneric,
+    ContextConfig = ContextConfigDefault,
+    SchemaCompiler = FastifySchema,
+    TypeProvider = FastifyTypeProviderDefault,
+    Logger = FastifyBaseLogger,
+  > = FastifyNames.HookHandlerWith<false, RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider, Logger>;
+  export type preHandlerAsyncHookHandler<
+    RawServer = RawServerDefault,
+    RawRequest = RawRequestDefaultExpression<RawServer>,
+    RawReply = RawReplyDefaultExpression<RawServer>,
+    RouteGeneric extends Types.RouteGeneric = Types.RouteGeneric,
+    ContextConfig = ContextConfigDefault,
+    SchemaCompiler = FastifySchema,
+    TypeProvider = FastifyTypeProviderDefault,
+    Logger = FastifyBaseLogger,
+  > = FastifyNames.HookHandlerWith<true, RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider, Logger>;
   /**
    * Static types for another schema library's schemas, tried before TypeBox and JSON Schema
    * inference. Each entry maps `Schema` to its type, or to `never` when it is not that library's.
@@ -79,7 +188,7 @@ declare namespace enclave {
   // biome-ignore lint/suspicious/noEmptyInterface: users add the entries, by interface merging.
   export interface SchemaTypeResolvers<Schema> {}
   /** A route's `config` option, as handlers read it in `request.routeOptions.config`; augment it to type your keys. */
-  export interface RouteConfig {
+  export interface RouteConfig extends FastifyContextConfig {
     [key: string]: unknown;
   }
 
@@ -102,11 +211,12 @@ declare namespace enclave {
     Schema = Types.RouteSchema,
     Instance = EnclaveInstance,
   > = Types.RouteOptions<Route, Schema, Instance>;
-  export type RouteShorthandOptions<
+  // An interface, not an alias, so that plugins can augment it under this name (@fastify/swagger).
+  export interface RouteShorthandOptions<
     Route extends Types.RouteGeneric = Types.RouteGeneric,
     Schema = Types.RouteSchema,
     Instance = EnclaveInstance,
-  > = Types.RouteShorthandOptions<Route, Schema, Instance>;
+  > extends Types.RouteShorthandOptions<Route, Schema, Instance> {}
   export type RouteShorthand<Self> = Types.RouteShorthand<Self>;
   export type ShorthandArguments<Route extends Types.RouteGeneric, Schema, Instance = EnclaveInstance> = Types.ShorthandArguments<
     Route,

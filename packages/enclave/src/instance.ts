@@ -1,9 +1,8 @@
 // The public instance surface (SPEC §3–§8). One prototype shared by every context's instance;
 // each method finds its context through the single private key.
-import lightMyRequest from 'light-my-request';
 import { errorCodes } from './errors.js';
 import { getDefaultJsonParser } from './http/content-type-parser.js';
-import { close, formatAddress, listen } from './http/listen.js';
+import { formatAddress } from './http/listen.js';
 import { sendDefaultError } from './lifecycle/error-handling.js';
 import { type HookName, requestHookNames } from './lifecycle/hook-names.js';
 import { addHookToContext, validateHook } from './lifecycle/hooks.js';
@@ -13,36 +12,12 @@ import { type Context, contextOf } from './scope/context.js';
 import { addDecorator, getDecorator, hasDecorator } from './scope/decorators.js';
 import { loadPending, queueAfter, queuePlugin } from './scope/plugin-loader.js';
 import { printPlugins } from './scope/print-plugins.js';
-import { bootApplication } from './boot.js';
 import { extraMethods, extraProperties, shorthand, throwIfBooted } from './instance-extras.js';
 import { markErrorHandlerSet } from './scope/context-settings.js';
+import { asDisposeHook, lifecycleMethods, resolveWithInstance } from './server-lifecycle.js';
 
 /** The package version, reported as `instance.version`. */
 export const VERSION = '0.1.0';
-
-function settle<T>(promise: Promise<T>, callback: ((error: Error | null, value?: T) => void) | undefined): Promise<T> | undefined {
-  if (typeof callback !== 'function') return promise;
-  promise.then((value) => callback(null, value), (error) => callback(error));
-  return undefined;
-}
-
-/** Resolves a promise with an instance without the instance's own `then` being followed. */
-function resolveWithInstance(context: Context, resolve: (value: any) => void): void {
-  context.root.thenGuard = true;
-  try {
-    resolve(context.instance);
-  } finally {
-    context.root.thenGuard = false;
-  }
-}
-
-function ready(context: Context): Promise<void> {
-  const { root } = context;
-  root.readyPromise ??= bootApplication(root).then(() => {
-    if (root.compileRouter) root.router.compile();
-  });
-  return root.readyPromise;
-}
 
 const shorthandMethods: Record<string, string> = {
   get: 'GET',
@@ -65,53 +40,23 @@ export const instancePrototype: Record<PropertyKey, any> = {
     queueAfter(context, callback as any);
     return this;
   },
-  ready(this: any, callback?: (error: Error | null) => void) {
-    const context = contextOf(this);
-    const promise = ready(context);
-    if (typeof callback === 'function') {
-      promise.then(() => callback(null), (error) => callback(error));
-      return undefined;
-    }
-    return new Promise((resolve, reject) => promise.then(() => resolveWithInstance(context, resolve), reject));
-  },
-  listen(this: any, options?: any, callback?: (error: Error | null, address?: string) => void) {
-    const context = contextOf(this);
-    if (typeof options === 'function') {
-      callback = options;
-      options = {};
-    }
-    return settle(listen(context.root, () => ready(context), options ?? {}), callback);
-  },
-  close(this: any, callback?: (error?: Error | null) => void) {
-    const context = contextOf(this);
-    const promise = (context.root.readyPromise ?? Promise.resolve()).catch(() => {}).then(() => close(context.root));
-    return settle(promise, callback);
-  },
-  inject(this: any, options?: any, callback?: (error: Error | null, response?: any) => void) {
-    const context = contextOf(this);
-    const { root } = context;
-    const dispatch = (req: any, res: any) => {
-      ready(context).then(
-        () => root.server.emit('request', req, res),
-        (error) => {
-          res.statusCode = 500;
-          res.end(String(error?.message ?? error));
-        },
-      );
-    };
-    if (options === undefined) return lightMyRequest(dispatch as any);
-    const promise = ready(context).then(() => lightMyRequest(dispatch as any, options));
-    return settle(promise, callback);
-  },
+  ...lifecycleMethods,
   route(this: any, options: Record<string, any>) {
     addRoute(contextOf(this), options);
     return this;
   },
   addHook(this: any, name: string, fn: (...args: any[]) => any) {
     const context = contextOf(this);
+    if (name === 'onClose') fn = asDisposeHook(fn) ?? fn;
     validateHook(name, fn);
-    if (name !== 'onClose' && name !== 'preClose' && name !== 'onListen') throwIfBooted(context, 'addHook');
-    addHookToContext(context, name as HookName, fn);
+    // An onReady hook added by an onReady hook is accepted and not run, as in Fastify.
+    const late = name === 'onClose' || name === 'preClose' || name === 'onListen' || (name === 'onReady' && context.root.runningReadyHooks);
+    if (!late) throwIfBooted(context, 'addHook');
+    // Request hooks (and onRegister) take effect after what was registered before them has
+    // loaded, as in Fastify: a plugin registered first runs its hooks first.
+    if (name === 'onRoute' || name === 'onReady' || name === 'onListen' || name === 'preClose' || name === 'onClose') {
+      addHookToContext(context, name as HookName, fn);
+    } else queueAfter(context, () => addHookToContext(context, name as HookName, fn));
     return this;
   },
   decorate(this: any, name: string, value: unknown, dependencies?: string[]) {
@@ -255,11 +200,19 @@ export const instancePrototype: Record<PropertyKey, any> = {
   },
   addresses(this: any) {
     const address = contextOf(this).root.server.address();
-    return address === null || typeof address === 'string' ? [] : [address];
+    // A Unix socket or pipe is reported by its path, as in Fastify.
+    return address === null ? [] : [address];
   },
 };
 
 for (const [name, method] of Object.entries(shorthandMethods)) instancePrototype[name] = shorthand(method);
+
+// `await using app = enclave()` closes the application, as in Fastify (where Node has the symbol).
+if (typeof Symbol.asyncDispose === 'symbol') {
+  instancePrototype[Symbol.asyncDispose] = function dispose(this: any) {
+    return this.close();
+  };
+}
 
 Object.assign(instancePrototype, extraMethods);
 Object.defineProperties(instancePrototype, extraProperties);
@@ -287,7 +240,10 @@ Object.defineProperties(instancePrototype, {
   },
   errorHandler: {
     get() {
-      // The default handler, for custom handlers that want to fall back to it.
+      // The context's current handler, as in Fastify: the one set here or inherited, else the
+      // default one (for custom handlers that want to fall back to it).
+      const current = contextOf(this).errorHandler.fn;
+      if (current !== null) return current;
       return (error: Error, _request: unknown, reply: any) => {
         reply[kErrorHandler] = { fn: null, instance: this, parent: null };
         sendDefaultError(reply, error);

@@ -5,9 +5,11 @@ import https from 'node:https';
 import { parse as parseQuerystring } from 'fast-querystring';
 import Router from 'find-my-way';
 import proxyAddr from 'proxy-addr';
-import { findNotFoundRoute } from './boot.js';
+import { findNotFoundRoute, Milestone } from './boot.js';
 import { errorCodes } from './errors.js';
 import { ContentTypeParserStore } from './http/content-type-parser.js';
+import { listenForClientErrors } from './http/client-error.js';
+import { trackSockets } from './http/close.js';
 import { trackHttp2Sessions } from './http/listen.js';
 import { instancePrototype } from './instance.js';
 import { createRequestListener } from './lifecycle/handle-request.js';
@@ -26,6 +28,8 @@ import { routerHooks } from './routing/router-hooks.js';
 
 // Once, before any application exists (a call, not a bare import: the package is sideEffects: false).
 extendRequestAndReply();
+
+const unusedSearchParams = Object.freeze({});
 
 const poisoningActions = new Set(['error', 'remove', 'ignore']);
 
@@ -122,7 +126,14 @@ function createInitialConfig(given: Record<string, any>, normalized: NormalizedO
 }
 
 function createHttpServer(options: Record<string, any>, listener: http.RequestListener): http.Server {
-  if (typeof options.serverFactory === 'function') return options.serverFactory(listener, options);
+  if (typeof options.serverFactory === 'function') {
+    const custom = options.serverFactory(listener, options);
+    if (options.forceCloseConnections === 'idle' && typeof custom?.closeIdleConnections !== 'function') {
+      throw new errorCodes.FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE();
+    }
+    trackSockets(custom);
+    return custom;
+  }
   const timeouts = {
     requestTimeout: option(options, 'requestTimeout', 0, isCount),
     keepAliveTimeout: option(options, 'keepAliveTimeout', 72_000, isCount),
@@ -133,8 +144,13 @@ function createHttpServer(options: Record<string, any>, listener: http.RequestLi
     server = options.https
       ? http2.createSecureServer({ allowHTTP1: true, ...options.https }, listener as any)
       : http2.createServer(listener as any);
-    server.setTimeout(option(options, 'http2SessionTimeout', 72_000, isCount));
+    // As in Fastify: the server's timeout is connectionTimeout; an idle session is closed
+    // (gracefully) after http2SessionTimeout.
+    server.setTimeout(timeouts.connectionTimeout);
+    const sessionTimeout = option(options, 'http2SessionTimeout', 72_000, isCount);
+    server.on('session', (session: http2.ServerHttp2Session) => session.setTimeout(sessionTimeout, () => session.close()));
     trackHttp2Sessions(server);
+    trackSockets(server);
     return server;
   }
   // Node derives headersTimeout from requestTimeout, so Fastify's default requestTimeout of 0
@@ -153,6 +169,7 @@ function createHttpServer(options: Record<string, any>, listener: http.RequestLi
   // `http`: Node's own server options (e.g. `requireHostHeader`), as Fastify passes them on.
   const nodeOptions = { ...options.http, ...serverOptions };
   server = options.https ? https.createServer({ ...options.https, ...nodeOptions }, listener) : http.createServer(nodeOptions, listener);
+  trackSockets(server);
   server.setTimeout(timeouts.connectionTimeout);
   if (options.maxRequestsPerSocket !== undefined) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
   return server;
@@ -183,12 +200,17 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
     onBadUrl: (path: string) => new errorCodes.FST_ERR_BAD_URL(path),
     onMaxParamLength: (path: string) => new errorCodes.FST_ERR_MAX_PARAM_LENGTH(path),
     buildPrettyMeta: given.routerOptions?.buildPrettyMeta ?? given.buildPrettyMeta,
+    // The request path parses the query itself (with the user's parser, its errors made 400s)
+    // and never reads find-my-way's `searchParams`: without this, find-my-way built an unused
+    // `{}` for every request.
+    querystringParser: () => unusedSearchParams,
   } as any);
   const root = {
     options: normalized,
     initialConfig: createInitialConfig(given, normalized),
     router,
     routes: [],
+    headTwins: [],
     contexts: [],
     log,
     logging: enabled,
@@ -198,10 +220,13 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
     rootPlugin: { name: 'root', queue: [] },
     loadingStack: [],
     readyPromise: null,
+    loaded: new Milestone(),
+    runningReadyHooks: false,
     booted: false,
     listening: false,
     closing: false,
     closed: false,
+    closePromise: null,
     thenGuard: false,
   } as unknown as RootState & { server: http.Server };
   const schemas = SchemaController.createRoot({
@@ -221,5 +246,6 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
   const hooks = routerHooks(given);
   const listener = createRequestListener(root, hooks);
   Object.assign(root, { requestListener: listener, compileRouter: hooks.compile, server: createHttpServer(given, listener) });
+  listenForClientErrors(root.server, given.clientErrorHandler, context.instance as { log: typeof log });
   return context.instance as EnclaveInstance;
 }

@@ -5,6 +5,7 @@
 // (types/schema-inference.ts) or named Fastify-style (`app.post<{ Body: User }>(...)`), and is
 // `unknown` otherwise, never `any`.
 import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Readable } from 'node:stream';
 import type { errorCodes } from './errors.js';
 import type enclave = require('./index.js');
@@ -131,6 +132,11 @@ export interface EnclaveOptions {
   https?: Record<string, unknown>;
   http2?: boolean;
   serverFactory?: (handler: (req: IncomingMessage, res: ServerResponse) => void, options: EnclaveOptions) => Server;
+  /**
+   * Answers a request Node's HTTP parser refused (malformed, oversized headers, too slow), with
+   * the application as `this`. The default writes a JSON 400, 408 or 431 and closes the socket.
+   */
+  clientErrorHandler?: (this: EnclaveInstance, error: Error & { code?: string }, socket: Socket) => void;
   ajv?: { customOptions?: Record<string, unknown>; plugins?: unknown[] };
   schemaErrorFormatter?: SchemaErrorFormatter;
   schemaController?: Record<string, unknown>;
@@ -358,6 +364,13 @@ export interface ListenOptions {
   /** Default `'localhost'`. */
   host?: string;
   backlog?: number;
+  /** A Unix socket (or Windows pipe) to listen on instead of a port. */
+  path?: string;
+  readableAll?: boolean;
+  writableAll?: boolean;
+  exclusive?: boolean;
+  ipv6Only?: boolean;
+  /** Aborting it closes the application. */
   signal?: AbortSignal;
   listenTextResolver?: (address: string) => string;
 }
@@ -425,7 +438,7 @@ export interface InstanceApi {
   after(): Promise<void>;
   after(callback: (error: Error | null, done: (error?: Error | null) => void) => unknown): this;
   ready(): Promise<this>;
-  ready(callback: (error: Error | null) => void): undefined;
+  ready(callback: (error: Error | null, instance?: this) => void): undefined;
   listen(options?: ListenOptions): Promise<string>;
   listen(options: ListenOptions, callback: (error: Error | null, address?: string) => void): undefined;
   listen(callback: (error: Error | null, address?: string) => void): undefined;

@@ -207,21 +207,30 @@ describe('parser styles and parser errors', () => {
     );
   });
 
-  test('errors without a status become 400; errors with one keep it', async () => {
-    const failures: Array<[string, ContentTypeParserFunction, number]> = [
-      ['done(err)', (_r, _b, done) => done!(new Error('bad')), 400],
-      ['throw', () => { throw new Error('bad'); }, 400],
-      ['reject', async () => { throw new Error('bad'); }, 400],
-      ['reject with a string', () => Promise.reject('bad'), 400],
-      ['reject with undefined', () => Promise.reject(undefined), 400],
-      ['status kept', async () => { throw Object.assign(new Error('nope'), { statusCode: 422 }); }, 422],
-      ['invalid status replaced', async () => { throw Object.assign(new Error('nope'), { statusCode: 200 }); }, 400],
+  test('a parser error reaches the error path as it is: its own value and status (Fastify: 500 without one)', async () => {
+    const bad = new Error('bad');
+    const failures: Array<[string, ContentTypeParserFunction, unknown]> = [
+      ['done(err)', (_r, _b, done) => done!(bad), bad],
+      ['throw', () => { throw bad; }, bad],
+      ['reject', async () => { throw bad; }, bad],
+      ['reject with a string', () => Promise.reject('bad'), 'bad'],
+      ['done with a falsy value', (_r, _b, done) => done!(0 as never), 0],
+      ['throw false', () => { throw false; }, false],
     ];
-    for (const [name, parser, status] of failures) {
+    for (const [name, parser, expected] of failures) {
       const outcome = await run(storeWith('a/b', parser, { parseAs: 'string' }), fakeRaw(headers, ['hi']));
-      assert.equal(outcome.err instanceof Error, true, name);
-      assert.equal(outcome.err.statusCode, status, name);
+      assert.equal(outcome.err, expected, name);
       assert.equal(outcome.calls, 1, name);
+    }
+    const kept = await run(
+      storeWith('a/b', async () => { throw Object.assign(new Error('nope'), { statusCode: 422 }); }, { parseAs: 'string' }),
+      fakeRaw(headers, ['hi']),
+    );
+    assert.equal(kept.err.statusCode, 422);
+    // Nothing to show for itself: a coded 500 rather than success.
+    for (const parser of [() => Promise.reject(undefined), () => Promise.reject(''), () => { throw null; }] as ContentTypeParserFunction[]) {
+      const outcome = await run(storeWith('a/b', parser, { parseAs: 'string' }), fakeRaw(headers, ['hi']));
+      assert.equal(outcome.err.code, 'FST_ERR_SEND_UNDEFINED_ERR');
     }
   });
 
@@ -314,7 +323,8 @@ describe('client aborts', () => {
     setImmediate(() => raw.destroy(new Error('aborted')));
     const outcome = await pending;
     assert.equal(outcome.err.message, 'aborted');
-    assert.equal(outcome.err.statusCode, 400);
+    // The parser's own error, untouched: no status was added on the way.
+    assert.equal(outcome.err.statusCode, undefined);
     assert.equal(outcome.calls, 1);
   });
 });

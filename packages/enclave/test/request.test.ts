@@ -1,5 +1,6 @@
 // SPEC §4.5: the request object's fields, including the proxy-aware ones.
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { describe, test } from 'node:test';
 import enclave from 'enclavejs';
 
@@ -71,7 +72,8 @@ describe('request fields', () => {
       method: 'GET',
       url: '/p/r/:id',
       bodyLimit: 500,
-      config: { tag: 1, url: '/r/:id', method: 'GET' },
+      // config.url is the full path, prefix included, as in Fastify.
+      config: { tag: 1, url: '/p/r/:id', method: 'GET' },
       sameSchema: true,
       frozen: true,
     });
@@ -213,6 +215,32 @@ describe('addresses and hosts', () => {
     assert.equal(response.protocol, 'http');
   });
 
+  test('port comes from the host only: null when it has none, even on a real socket behind a proxy (issue 17)', async () => {
+    const app = enclave({ trustProxy: true });
+    app.get('/', describeRequest);
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port: serverPort } = new URL(address);
+      const ask = (headers: Record<string, string>) =>
+        new Promise<any>((resolve, reject) => {
+          const request = http.get(address, { headers }, (response) => {
+            let body = '';
+            response.on('data', (chunk) => (body += chunk)).on('end', () => resolve(JSON.parse(body)));
+          });
+          request.on('error', reject);
+        });
+      // The proxy forwards the public host without a port: the server's own port is not it.
+      const forwarded = await ask({ 'x-forwarded-host': 'books.example', 'x-forwarded-proto': 'https' });
+      assert.equal(forwarded.port, null);
+      assert.equal(`${forwarded.protocol}://${forwarded.host}`, 'https://books.example');
+      assert.equal((await ask({ host: 'books.example' })).port, null);
+      assert.equal((await ask({ host: 'books.example:8443' })).port, 8443);
+      assert.equal((await ask({})).port, Number(serverPort));
+    } finally {
+      await app.close();
+    }
+  });
+
   test('IPv6 hosts keep their brackets in hostname', async () => {
     const app = enclave();
     app.get('/', describeRequest);
@@ -236,6 +264,19 @@ describe('request ids', () => {
     app.get('/', async (request) => request.id);
     assert.equal((await app.inject({ url: '/', headers: { 'x-request-id': 'from-client' } })).body, 'from-client');
     assert.equal((await app.inject('/')).body, 'generated');
+  });
+
+  test('default ids count up in base 36 across the digit boundaries', async () => {
+    const app = enclave();
+    app.get('/', async (request) => request.id);
+    const ids: string[] = [];
+    for (let index = 1; index <= 1300; index++) ids.push((await app.inject('/')).body);
+    // The generator keeps the higher digits and appends the last one: check it against
+    // Number#toString(36) where a digit rolls over (z → 10, zz → 100).
+    for (const index of [1, 9, 10, 35, 36, 37, 71, 72, 1295, 1296, 1297, 1300]) {
+      assert.equal(ids[index - 1], `req-${index.toString(36)}`);
+    }
+    assert.equal(new Set(ids).size, ids.length);
   });
 
   test('without requestIdHeader, a client header is not trusted', async () => {

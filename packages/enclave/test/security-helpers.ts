@@ -1,6 +1,7 @@
 // Shared by the security-*, faults-* and shutdown-* tests: a raw TCP client for requests no
 // well-behaved HTTP client would send, a log capture, and time bounds.
 import net from 'node:net';
+import { after, before } from 'node:test';
 import { Writable } from 'node:stream';
 
 /** What a raw exchange produced: the bytes received, the status line's code, how it ended. */
@@ -98,3 +99,21 @@ export function connectionsOf(server: { getConnections(cb: (error: Error | null,
 
 /** For `stopWhen`: one complete response with a JSON body has arrived. */
 export const hasJsonResponse = (text: string): boolean => /\r\n\r\n\{.*\}$/s.test(text);
+
+/**
+ * Collects what escapes the request path (uncaught exceptions, unhandled rejections) while the
+ * calling file's tests run; a test asserts the list is empty.
+ */
+export function captureEscapes(): unknown[] {
+  const escaped: unknown[] = [];
+  const onEscape = (error: unknown) => escaped.push(error);
+  before(() => {
+    process.on('uncaughtException', onEscape);
+    process.on('unhandledRejection', onEscape);
+  });
+  after(() => {
+    process.off('uncaughtException', onEscape);
+    process.off('unhandledRejection', onEscape);
+  });
+  return escaped;
+}

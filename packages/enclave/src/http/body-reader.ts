@@ -11,9 +11,11 @@ export interface RawRequestLike {
   headers?: Record<string, string | string[] | undefined>;
   method?: string;
   complete?: boolean;
+  httpVersionMajor?: number;
   on?: (event: string, listener: (...args: any[]) => void) => unknown;
   removeListener?: (event: string, listener: (...args: any[]) => void) => unknown;
   resume?: () => unknown;
+  pause?: () => unknown;
 }
 
 /** Called once with the body, or with a coded error. */
@@ -83,13 +85,16 @@ function overrun(received: number, counted: number | undefined, declaredLength: 
 
 /**
  * Stops caring about a body that will not be read: a transformed stream (decompression, …) is
- * destroyed so it does no more work, and the raw request is resumed so the rest of the body is
- * discarded as it arrives — never buffered — and the connection can carry the error response.
+ * destroyed so it does no more work. An HTTP/1 request is not read any further: its connection
+ * closes after the error response (see handle-request.ts), so a client cannot keep streaming
+ * gigabytes into a refused body. Anything else (an HTTP/2 stream, a fake request) is resumed so
+ * the rest is discarded as it arrives, never buffered.
  */
 export function discardBody(raw: RawRequestLike | undefined, payload: Readable): void {
   payload.on('error', noop);
   if (payload !== (raw as unknown)) payload.destroy();
-  if (typeof raw?.resume === 'function') raw.resume();
+  if (raw?.httpVersionMajor === 1 && typeof raw.pause === 'function') raw.pause();
+  else if (typeof raw?.resume === 'function') raw.resume();
   else if (payload === (raw as unknown)) payload.resume();
 }
 

@@ -5,7 +5,9 @@
  */
 import type { Readable } from 'node:stream';
 import { errorCodes } from '../errors.js';
-import { asClientError, discardBody, type RawRequestLike, readBody, readDeclaredLength } from './body-reader.js';
+import { rejectionAsError, thrownAsError } from '../thrown-values.js';
+import { BODYLESS_METHODS } from './body-methods.js';
+import { discardBody, type RawRequestLike, readBody, readDeclaredLength } from './body-reader.js';
 import type { ContentTypeParserEntry, ContentTypeParserStore } from './content-type-store.js';
 
 export { createJsonParser, createJsonParser as getDefaultJsonParser, type PoisoningAction, parseTextBody } from './builtin-parsers.js';
@@ -19,8 +21,11 @@ export {
 } from './content-type-store.js';
 export { formatMediaType, type MediaType, parameterValuesEqual, parseMediaType } from './media-type.js';
 
-/** Called once: with a coded 4xx error, or with the body and the essence that chose its parser. */
-export type ParsedBodyCallback = (err: Error | null, body?: unknown, mediaType?: string) => void;
+/**
+ * Called once: with the error (`null` for none: any other value, falsy ones included, is a
+ * failure), or with the body and the essence that chose its parser.
+ */
+export type ParsedBodyCallback = (err: unknown, body?: unknown, mediaType?: string) => void;
 
 /**
  * Methods whose body is parsed only when a Content-Type announces it; for the others a body
@@ -34,11 +39,11 @@ function quoteHeader(value: unknown): string {
   return JSON.stringify(text.length > 100 ? `${text.slice(0, 100)}…` : text);
 }
 
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as { then?: unknown }).then === 'function';
-}
-
-/** Runs one parser with `this` = its instance, whether it calls `done` or returns a promise. */
+/**
+ * Runs one parser with `this` = its instance, whether it calls `done` or returns a promise. A
+ * parser's error reaches the error handlers as it is, with its own status (500 without one), as
+ * in Fastify: only a missing value becomes FST_ERR_SEND_UNDEFINED_ERR.
+ */
 function runParser(entry: ContentTypeParserEntry, request: unknown, input: unknown, essence: string | undefined, done: ParsedBodyCallback): void {
   let settled = false;
   let callerFailure: { error: unknown } | undefined;
@@ -46,7 +51,7 @@ function runParser(entry: ContentTypeParserEntry, request: unknown, input: unkno
     if (settled) return;
     settled = true;
     try {
-      if (err !== null && err !== undefined) done(asClientError(err, 'The content-type parser failed'));
+      if (err !== null && err !== undefined) done(err);
       else done(null, body, essence);
     } catch (error) {
       callerFailure = { error };
@@ -60,15 +65,23 @@ function runParser(entry: ContentTypeParserEntry, request: unknown, input: unkno
     // The caller's own callback failing is not ours to swallow; a parser throwing after it
     // settled is ignored, since the request already has its answer.
     if (callerFailure !== undefined && callerFailure.error === err) throw err;
-    if (!settled) callback(err ?? new Error('The content-type parser threw'));
+    if (!settled) callback(thrownAsError(err));
     return;
   }
   // Any other return value is ignored: wrappers often return whatever the function they wrap
-  // returned, while the real answer still comes through `done` (Fastify's contract).
-  if (isThenable(result)) {
-    result.then(
+  // returned, while the real answer still comes through `done` (Fastify's contract). Reading
+  // `then` is guarded: a parser may return anything, a revoked Proxy included.
+  let then: unknown;
+  try {
+    then = result !== null && (typeof result === 'object' || typeof result === 'function') ? (result as { then?: unknown }).then : undefined;
+  } catch (err) {
+    callback(thrownAsError(err));
+    return;
+  }
+  if (typeof then === 'function') {
+    Promise.resolve(result).then(
       (body) => callback(null, body),
-      (err: unknown) => callback(err ?? new Error('The content-type parser rejected')),
+      (err: unknown) => callback(rejectionAsError(err)),
     );
   }
 }
@@ -79,7 +92,7 @@ function runParser(entry: ContentTypeParserEntry, request: unknown, input: unkno
  * Calls `done(err)` with a coded 4xx error, or `done(null, body, mediaTypeEssence)`.
  *
  * - No Content-Type and no body → `done(null, undefined, undefined)`.
- * - GET and HEAD bodies are never parsed.
+ * - GET, HEAD and TRACE bodies are never parsed.
  * - A body without Content-Type → the catch-all parser (essence `undefined`), else 415; for
  *   DELETE and OPTIONS such a body is left unparsed, as is a Content-Type without a body.
  * - A malformed or unsupported Content-Type → 415 `FST_ERR_CTP_INVALID_MEDIA_TYPE`.
@@ -102,7 +115,7 @@ export function parseRequestBody(
   request: any,
   payload: Readable,
   bodyLimit: number,
-  done: (err: Error | null, body?: unknown, mediaType?: string) => void,
+  done: ParsedBodyCallback,
 ): void {
   const raw = request?.raw as RawRequestLike | undefined;
   const headers: Record<string, string | string[] | undefined> = request?.headers ?? raw?.headers ?? {};

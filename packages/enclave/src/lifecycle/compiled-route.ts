@@ -1,9 +1,11 @@
 // Everything the request path needs for one route, built once at ready: hooks flattened per
 // phase (null when a phase has none, so the path skips it with one check), validators and
 // serializers compiled, constructors and limits resolved.
+import { canCarryBody } from '../http/body-methods.js';
 import type { ContentTypeParserStore } from '../http/content-type-parser.js';
 import type { RouteRecord } from '../routing/route-record.js';
 import type { CompiledRouteSchemas } from '../schema/contracts.js';
+import { prepareRouteSchemaObject } from '../schema/normalize-schema.js';
 import type { Context, ErrorHandlerEntry, HookEntry } from '../scope/context.js';
 import { type ChildLoggerFactory, contextSetting } from '../scope/context-settings.js';
 import { type RequestHookName, requestHookNames } from './hook-names.js';
@@ -26,6 +28,8 @@ export interface CompiledRoute {
   readonly errorHandler: ErrorHandlerEntry;
   readonly parsers: ContentTypeParserStore;
   readonly isNotFound: boolean;
+  /** The HEAD route derived from a GET route: an empty answer still announces `Content-Length: 0`. */
+  readonly isHeadTwin?: boolean;
   /** Options for the request's child logger: the route's `logLevel`, when it has one. */
   readonly logOptions: Readonly<{ level: string }> | undefined;
   /** The public, read-only view exposed as `request.routeOptions`. */
@@ -51,8 +55,6 @@ function contextSettingsOf(context: Context, handlerTimeout: unknown): Pick<Comp
 
 const phases: readonly RequestHookName[] = requestHookNames;
 
-/** Methods whose body a route schema validates (SPEC §6.1). */
-const bodyMethods = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The contexts from the root down to `context`. */
 function chainOf(context: Context): Context[] {
@@ -62,10 +64,12 @@ function chainOf(context: Context): Context[] {
 }
 
 /**
- * The hooks of one phase for a route: those added in each context from the root down (whenever
- * they were added before ready, SPEC §3.2: "registered in itself and its ancestors"), then the
- * route's own. A context's own hooks are the entries it added (their `instance` is its own), so
- * a hook a parent adds after a child was created still reaches the child's routes.
+ * The hooks of one phase for a route: those added in the context and its ancestors (whenever
+ * they were added before ready, SPEC §3.2: "registered in itself and its ancestors") in the
+ * order they took effect, then the route's own. As in Fastify, a hook added after a register()
+ * call takes effect once that plugin has loaded, so the plugin's own hooks come first. A
+ * context's own hooks are the entries it added (their `instance` is its own), so a hook a parent
+ * adds after a child was created still reaches the child's routes.
  */
 function flattenHooks(context: Context, options: Record<string, any>): RouteHooks {
   const hooks = {} as RouteHooks;
@@ -73,8 +77,13 @@ function flattenHooks(context: Context, options: Record<string, any>): RouteHook
   for (const phase of phases) {
     const all: HookEntry[] = [];
     for (const link of chain) {
-      for (const entry of link.hooks.get(phase) ?? []) if (entry.instance === link.instance) all.push(entry);
+      for (const entry of link.hooks.get(phase) ?? []) {
+        // `this` in a request hook is the route's own instance, whoever added it (Fastify binds
+        // every lifecycle hook to the instance the route was declared on).
+        if (entry.instance === link.instance) all.push({ ...entry, instance: context.instance });
+      }
     }
+    all.sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
     const own = options[phase];
     for (const fn of own === undefined ? [] : Array.isArray(own) ? own : [own]) all.push({ fn, instance: context.instance });
     hooks[phase] = all.length > 0 ? all : null;
@@ -91,6 +100,7 @@ function constructorsOf(context: Context): { Request: CompiledRoute['Request']; 
 /** Compiles a declared route. Schema build errors propagate to ready(). */
 export function compileRoute(record: RouteRecord): CompiledRoute {
   const { context, options } = record;
+  prepareRouteSchemaObject(options.schema);
   const method = record.methods.join(',');
   const compileFor = (routeMethod: string) =>
     context.schemas.compileRoute(
@@ -106,8 +116,8 @@ export function compileRoute(record: RouteRecord): CompiledRoute {
     );
   // A route answering both body and body-less methods (e.g. ['GET', 'POST']) gets a second
   // validator without the body part, picked by the request's method.
-  const withBody = record.methods.find((each) => bodyMethods.has(each));
-  const withoutBody = record.methods.find((each) => !bodyMethods.has(each));
+  const withBody = record.methods.find((each) => canCarryBody(each));
+  const withoutBody = record.methods.find((each) => !canCarryBody(each));
   const schemas = compileFor(withBody ?? (record.methods[0] as string));
   const bodyless = withBody !== undefined && withoutBody !== undefined ? compileFor(withoutBody).validate : undefined;
   const errorHandler: ErrorHandlerEntry =
@@ -115,7 +125,7 @@ export function compileRoute(record: RouteRecord): CompiledRoute {
       ? { fn: options.errorHandler, instance: context.instance, parent: context.errorHandler }
       : context.errorHandler;
   const bodyLimit = options.bodyLimit ?? context.root.options.bodyLimit;
-  const config = { ...(options.config ?? {}), url: options.routePath, method };
+  const config = { ...(options.config ?? {}), url: record.url, method };
   const routeOptions = Object.freeze({
     method,
     url: record.url,
@@ -143,6 +153,7 @@ export function compileRoute(record: RouteRecord): CompiledRoute {
     errorHandler,
     parsers: context.parsers,
     isNotFound: false,
+    isHeadTwin: record.isHeadTwin,
     logOptions: typeof options.logLevel === 'string' && options.logLevel !== '' ? Object.freeze({ level: options.logLevel }) : undefined,
     routeOptions,
     ...constructorsOf(context),

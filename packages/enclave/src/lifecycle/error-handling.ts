@@ -1,50 +1,98 @@
 // Errors on the request path. onError hooks see the first error once; then the error handler of
 // the route's context runs, and an error it throws (or sends) goes to its parent's handler, up
-// to the default one, which answers `{ statusCode, code, error, message }`.
-import { STATUS_CODES } from 'node:http';
+// to the default one, which sets the status and answers `{ statusCode, code, error, message }`.
+// The path is total: whatever was thrown, and whatever its getters do, the client gets an answer
+// (a plain 500 at worst) and the process keeps serving (issue 17).
+import { STATUS_CODES, type ServerResponse } from 'node:http';
 import { errorCodes } from '../errors.js';
 import type { ErrorHandlerEntry } from '../scope/context.js';
 import type { CompiledRoute } from './compiled-route.js';
+import { isErrorValue, readSafely } from '../thrown-values.js';
+import { answerLastResort, type ErrorPathLogger, logSafely } from './error-safety.js';
 import { runObserverHooks } from './hooks.js';
 import { runOnSend, sendPayload } from './send.js';
 import { kErrorHandler, kHeaders, kHijacked, kOnErrorDone, kRoute, kSent } from './symbols.js';
 
-function statusOf(error: any, current: number): number {
-  // A numeric string ('404') counts too: libraries set it either way.
-  const status = Number(error?.statusCode ?? error?.status);
-  if (Number.isInteger(status) && status >= 400 && status <= 599) return status;
-  return current >= 400 ? current : 500;
+/** What the error path reads and writes on a reply. */
+export interface ErrorPathReply {
+  readonly raw: ServerResponse;
+  readonly request: object;
+  readonly log: ErrorPathLogger;
+  readonly sent: boolean;
+  headers(values: Record<string, unknown>): unknown;
+  send(payload?: unknown): unknown;
+  [kSent]: boolean;
+  [kHijacked]: boolean;
+  [kRoute]: CompiledRoute;
+  [kErrorHandler]: ErrorHandlerEntry | null;
+  [kOnErrorDone]: boolean;
+  [kHeaders]: Record<string, unknown>;
 }
 
-/** Handles an error thrown, rejected or sent anywhere on the request path. */
-export function handleError(reply: any, error: unknown): void {
+/**
+ * How many times one reply may enter the error path. Each handler up the chain and each failed
+ * attempt to send the error response is one entry; a handful is plenty, and the bound turns any
+ * loop we did not foresee into a plain 500 instead of a hung request or a stack overflow.
+ */
+const MAX_ERROR_ENTRIES = 16;
+const errorEntries = new WeakMap<object, number>();
+
+/** Replies whose onError hooks are running: they observe the error, the error handlers answer it. */
+const runningOnErrorHooks = new WeakSet<object>();
+
+/** Whether `reply.send()` is being called from an onError hook (FST_ERR_SEND_INSIDE_ONERR). */
+export function isInsideOnErrorHooks(reply: object): boolean {
+  return runningOnErrorHooks.has(reply);
+}
+
+/** Handles an error thrown, rejected or sent anywhere on the request path. Never throws. */
+export function handleError(reply: ErrorPathReply, error: unknown): void {
+  const entries = (errorEntries.get(reply) ?? 0) + 1;
+  errorEntries.set(reply, entries);
+  try {
+    if (entries > MAX_ERROR_ENTRIES) throw new Error('the error path did not settle');
+    routeError(reply, error);
+  } catch (failure) {
+    logSafely(reply.log, 'error', { err: failure }, 'the error path failed; answering 500');
+    reply[kSent] = true;
+    answerLastResort(reply.raw);
+  }
+}
+
+function routeError(reply: ErrorPathReply, error: unknown): void {
   if (reply[kHijacked]) return;
   if (reply[kSent]) {
     // The answer is already on its way (a handler threw or rejected after sending): it must
     // arrive whole, so the error is only logged.
-    reply.log.error({ err: error }, 'an error occurred after the reply was sent');
+    logSafely(reply.log, 'error', { err: error }, 'an error occurred after the reply was sent');
     return;
   }
   const res = reply.raw;
   if (res.headersSent) {
-    reply.log.error({ err: error }, 'an error occurred after the response headers were sent');
-    res.destroy?.();
+    logSafely(reply.log, 'error', { err: error }, 'an error occurred after the response headers were sent');
+    res.destroy();
     return;
   }
   reply[kSent] = false;
-  if (error === undefined) error = new errorCodes.FST_ERR_SEND_UNDEFINED_ERR();
-  const route = reply[kRoute] as CompiledRoute;
+  // `undefined` itself reaches the handlers, as in Fastify (a handler rejecting with nothing);
+  // the default handler answers it with an empty 500. Hooks that fail with nothing have already
+  // become FST_ERR_SEND_UNDEFINED_ERR in their runner.
+  const route = reply[kRoute];
   // A thrown value that is not an Error takes the same path, as in Fastify: onError hooks and
   // error handlers see it (@fastify/rate-limit throws a plain object with a statusCode), and the
-  // default handler sends it as the payload, with its `statusCode` when valid, else 500.
-  res.statusCode = statusOf(error, error instanceof Error ? res.statusCode : 500);
+  // default handler sends it as the payload. The status stays as it is until the default
+  // handler sets it, so a custom handler sees (and answers with) the status of the moment.
   if (!reply[kOnErrorDone] && route.hooks.onError !== null) {
     reply[kOnErrorDone] = true;
+    runningOnErrorHooks.add(reply);
     runObserverHooks(
       route.hooks.onError,
       [reply.request, reply, error],
-      (hookError) => reply.log.error({ err: hookError }, 'an onError hook failed'),
-      () => callErrorHandler(reply, error),
+      (hookError) => logSafely(reply.log, 'error', { err: hookError }, 'an onError hook failed'),
+      () => {
+        runningOnErrorHooks.delete(reply);
+        handleErrorAfterHooks(reply, error);
+      },
     );
     return;
   }
@@ -52,94 +100,159 @@ export function handleError(reply: any, error: unknown): void {
   callErrorHandler(reply, error);
 }
 
-function callErrorHandler(reply: any, error: unknown): void {
-  const entry = reply[kErrorHandler] as ErrorHandlerEntry;
-  if (entry.fn === null) {
+/** The continuation of the onError hooks, which may run asynchronously: it too must not throw. */
+function handleErrorAfterHooks(reply: ErrorPathReply, error: unknown): void {
+  try {
+    callErrorHandler(reply, error);
+  } catch (failure) {
+    handleError(reply, failure);
+  }
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return value !== null && typeof value === 'object' && typeof readSafely(value, 'then') === 'function';
+}
+
+function callErrorHandler(reply: ErrorPathReply, error: unknown): void {
+  const entry = reply[kErrorHandler];
+  if (entry === null || entry.fn === null) {
     sendDefaultError(reply, error);
     return;
   }
   // An error raised by this handler goes to the next one up.
   reply[kErrorHandler] = entry.parent;
-  let result: any;
+  // Each handler chooses its own type: a JSON error must not make its text answer JSON.
+  delete reply[kHeaders]['content-type'];
+  delete reply[kHeaders]['content-length'];
+  let result: unknown;
   try {
     result = entry.fn.call(entry.instance, error, reply.request, reply);
   } catch (thrown) {
     handleError(reply, thrown);
     return;
   }
-  if (result !== null && typeof result === 'object' && typeof result.then === 'function') {
-    result.then(
-      (value: unknown) => {
-        // An async handler that resolves without sending answers with what it resolved to
-        // (undefined: an empty body), so the request never hangs.
-        if (value !== reply && !reply.sent) reply.send(value);
-      },
-      (rejected: unknown) => handleError(reply, rejected),
-    );
-  } else if (result !== undefined && result !== reply && !reply.sent) {
-    reply.send(result);
+  const sendResult = (value: unknown): void => {
+    try {
+      if (value !== reply && !reply.sent) reply.send(value);
+    } catch (failure) {
+      handleError(reply, failure);
+    }
+  };
+  if (isPromiseLike(result)) {
+    // An async handler that resolves without sending answers with what it resolved to
+    // (undefined: an empty body), so the request never hangs.
+    Promise.resolve(result).then(sendResult, (rejected: unknown) => handleError(reply, rejected ? rejected : new errorCodes.FST_ERR_SEND_UNDEFINED_ERR()));
+  } else if (result !== undefined) {
+    sendResult(result);
   }
 }
 
-function logError(reply: any, error: Error, statusCode: number): void {
-  const controller = (reply[kRoute] as CompiledRoute).context.root.options.logController;
-  if (controller !== null) controller.defaultErrorLog(error, reply.request, reply);
-  else if (statusCode >= 500) reply.log.error({ req: reply.request, res: reply, err: error }, error.message);
-  else reply.log.info({ res: reply, err: error }, error.message);
+/** Fastify's rule: a 4xx/5xx already set stays, else 500; an error's own 4xx/5xx wins. */
+function errorStatus(error: unknown, current: number): number {
+  // A numeric string ('404') counts too: libraries set it either way.
+  for (const key of ['statusCode', 'status']) {
+    const status = Number(readSafely(error, key));
+    if (Number.isInteger(status) && status >= 400 && status <= 599) return status;
+  }
+  return current >= 400 && current <= 599 ? current : 500;
+}
+
+function logError(reply: ErrorPathReply, error: Error, message: string, statusCode: number): void {
+  const controller = reply[kRoute].context.root.options.logController;
+  if (controller !== null) {
+    // A user's log controller is user code: its failure must not break the error answer.
+    try {
+      controller.defaultErrorLog(error, reply.request as never, reply as never);
+    } catch (failure) {
+      logSafely(reply.log, 'error', { err: failure }, 'the logController failed');
+    }
+  } else if (statusCode >= 500) logSafely(reply.log, 'error', { req: reply.request, res: reply, err: error }, message);
+  else logSafely(reply.log, 'info', { res: reply, err: error }, message);
 }
 
 /** Replies whose error response already went through onSend once (a hook failing again). */
 const defaultErrorSent = new WeakSet<object>();
 
-/** The default handler: log at the right level, serialize `{ statusCode, code, error, message }`. */
-export function sendDefaultError(reply: any, error: unknown): void {
-  if (!(error instanceof Error)) {
+/** The message of the default JSON: the error's own, or the status text when it cannot be read. */
+function messageOf(error: Error, statusCode: number): string {
+  const message = readSafely(error, 'message');
+  if (typeof message === 'string') return message;
+  return message === undefined ? (STATUS_CODES[statusCode] ?? 'Error') : String(message);
+}
+
+/** Values no serializer can turn into a body: they answer like an Error without a message. */
+function isUnsendable(value: unknown): boolean {
+  return typeof value === 'symbol' || typeof value === 'function' || (typeof value === 'object' && value !== null && !isSendableObject(value));
+}
+
+function isSendableObject(value: object): boolean {
+  try {
+    // A revoked Proxy fails here; anything else the payload path can try (and report on).
+    Object.getPrototypeOf(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The default handler: status and headers from the error, log, serialize `{ statusCode, code, error, message }`. */
+export function sendDefaultError(reply: ErrorPathReply, thrown: unknown): void {
+  // An error may carry the headers its answer needs (e.g. WWW-Authenticate on a 401).
+  const errorHeaders = readSafely(thrown, 'headers');
+  if (errorHeaders !== null && typeof errorHeaders === 'object') {
+    try {
+      reply.headers(errorHeaders as Record<string, unknown>);
+    } catch (headerError) {
+      logSafely(reply.log, 'warn', { err: headerError }, 'an error carried a header that cannot be sent');
+    }
+  }
+  const statusCode = errorStatus(thrown, reply.raw.statusCode);
+  reply.raw.statusCode = statusCode;
+  const error = isUnsendable(thrown) ? new Error(STATUS_CODES[statusCode]) : thrown;
+  if (!isErrorValue(error)) {
     sendPayload(reply, error);
     return;
   }
-  const statusCode: number = reply.raw.statusCode;
-  const code = (error as { code?: unknown }).code;
+  const message = messageOf(error, statusCode);
+  const code = readSafely(error, 'code');
   const body = {
     statusCode,
     code: typeof code === 'string' ? code : undefined,
-    error: STATUS_CODES[statusCode] ?? 'Error',
-    message: error.message,
+    // No status text, no field (Fastify's answer for a 599, say).
+    error: STATUS_CODES[statusCode],
+    message,
   };
   if (defaultErrorSent.has(reply)) {
     // The error response itself failed on its way out (an onSend hook, an invalid payload):
     // answer with this last error, without running the hooks again.
-    reply.log.error({ err: error }, 'sending the error response failed');
+    logSafely(reply.log, 'error', { err: error }, 'sending the error response failed');
     const payload = JSON.stringify(body);
+    reply[kSent] = true;
     reply.raw.writeHead(statusCode, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(payload)) });
     reply.raw.end(payload);
     return;
   }
   defaultErrorSent.add(reply);
-  logError(reply, error, statusCode);
-  const route = reply[kRoute] as CompiledRoute;
+  logError(reply, error, message, statusCode);
+  const route = reply[kRoute];
   let payload: string;
   try {
     const serialize = route.serializerFor?.(statusCode, 'application/json');
-    payload = serialize ? serialize(body) : JSON.stringify(body);
+    // A response schema for the error status receives the error itself, with the three fields
+    // the default answer computes on top (so it can add the error's own properties).
+    const input = Object.create(error, {
+      statusCode: { value: statusCode, enumerable: true },
+      error: { value: body.error, enumerable: true },
+      message: { value: message, enumerable: true },
+    });
+    payload = serialize ? serialize(input) : JSON.stringify(body);
   } catch (serializationError) {
-    const failure = new errorCodes.FST_ERR_FAILED_ERROR_SERIALIZATION(
-      (serializationError as Error).message,
-      error.message,
-    );
-    reply.log.error({ err: failure }, failure.message);
+    const failure = new errorCodes.FST_ERR_FAILED_ERROR_SERIALIZATION(String(readSafely(serializationError, 'message')), message);
+    logSafely(reply.log, 'error', { err: failure }, failure.message);
     reply.raw.statusCode = 500;
     payload = JSON.stringify({ statusCode: 500, code: failure.code, error: STATUS_CODES[500], message: failure.message });
   }
   const headers = reply[kHeaders];
-  // An error may carry the headers its answer needs (e.g. WWW-Authenticate on a 401).
-  const errorHeaders = (error as { headers?: unknown }).headers;
-  if (errorHeaders !== null && typeof errorHeaders === 'object') {
-    try {
-      reply.headers(errorHeaders);
-    } catch (headerError) {
-      reply.log.warn({ err: headerError }, 'an error carried a header that cannot be sent');
-    }
-  }
   headers['content-type'] = 'application/json; charset=utf-8';
   delete headers['content-length'];
   reply[kSent] = true;

@@ -2,14 +2,16 @@
 // decision that can be made at boot was made in compileRoute; phases without hooks cost one
 // null check.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
 import { parseRequestBody } from '../http/content-type-parser.js';
 import type { RootState } from '../scope/root-state.js';
 import type { CompiledRoute } from './compiled-route.js';
 import { NullObject } from './null-object.js';
 import { handleError } from './error-handling.js';
+import { readSafely } from '../thrown-values.js';
 import { runObserverHooks, runRequestHooks, runValueHooks } from './hooks.js';
 import { sendPayload } from './send.js';
-import { kHijacked, kMediaType, kSent } from './symbols.js';
+import { kHijacked, kMediaType, kRoute, kSent } from './symbols.js';
 import { errorCodes } from '../errors.js';
 import type { RouterHooks } from '../routing/router-hooks.js';
 import type { EnclaveInstance } from '../types.js';
@@ -119,7 +121,24 @@ function runRoute(
     return;
   }
   if (route.hooks.onRequest === null) preParsing(route, request, reply);
-  else runRequestHooks(route.hooks.onRequest, request, reply, (err) => (err ? handleError(reply, err) : preParsing(route, request, reply)));
+  else runRequestHooks(route.hooks.onRequest, request, reply, () => preParsing(route, request, reply), failWith(reply));
+}
+
+/** The failure continuation of every request phase. */
+function failWith(reply: any): (error: unknown) => void {
+  return (error) => handleError(reply, error);
+}
+
+/**
+ * What the body parsers read after the preParsing hooks. A hook resolving with nothing usable
+ * (`null`, `false`: easy to do by accident in an async hook) leaves the request's own stream, as
+ * Fastify's body reader does; any other value that is not a stream cannot be read, and is the
+ * hook's error (a 500), not a crash of the body reader.
+ */
+function payloadAfterPreParsing(request: any, payload: unknown): Readable | Error {
+  if (!payload) return request.raw;
+  if (typeof readSafely(payload, 'on') === 'function' && typeof readSafely(payload, 'pipe') === 'function') return payload as Readable;
+  return new Error('A preParsing hook must resolve with a readable stream or nothing');
 }
 
 function preParsing(route: CompiledRoute, request: any, reply: any): void {
@@ -127,10 +146,19 @@ function preParsing(route: CompiledRoute, request: any, reply: any): void {
     parseBody(route, request, reply, request.raw);
     return;
   }
-  runValueHooks(route.hooks.preParsing, request, reply, request.raw, (err, payload) => {
-    if (err) handleError(reply, err);
-    else if (!reply.sent) parseBody(route, request, reply, payload);
-  });
+  runValueHooks(
+    route.hooks.preParsing,
+    request,
+    reply,
+    request.raw,
+    (payload) => {
+      if (reply.sent) return;
+      const stream = payloadAfterPreParsing(request, payload);
+      if (stream instanceof Error) handleError(reply, stream);
+      else parseBody(route, request, reply, stream);
+    },
+    failWith(reply),
+  );
 }
 
 function parseBody(route: CompiledRoute, request: any, reply: any, payload: any): void {
@@ -139,7 +167,16 @@ function parseBody(route: CompiledRoute, request: any, reply: any, payload: any)
     return;
   }
   parseRequestBody(route.parsers, request, payload, route.bodyLimit, (err, body, mediaType) => {
-    if (err) {
+    if (err !== null) {
+      // A request for no route is answered 404 whatever its body: no parser for it is not the
+      // news (Fastify skips the body of a 404 it cannot parse; the bytes were discarded).
+      if (route.isNotFound && readSafely(err, 'code') === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+        preValidation(route, request, reply);
+        return;
+      }
+      // A body refused before it all arrived (413, a bad length) is not read further, so the
+      // connection cannot carry another request: it closes after this answer.
+      if (!request.raw.complete && request.raw.httpVersionMajor === 1) reply.raw.shouldKeepAlive = false;
       handleError(reply, err);
       return;
     }
@@ -151,15 +188,12 @@ function parseBody(route: CompiledRoute, request: any, reply: any, payload: any)
 
 function preValidation(route: CompiledRoute, request: any, reply: any): void {
   if (route.hooks.preValidation === null) validate(route, request, reply);
-  else runRequestHooks(route.hooks.preValidation, request, reply, (err) => (err ? handleError(reply, err) : validate(route, request, reply)));
+  else runRequestHooks(route.hooks.preValidation, request, reply, () => validate(route, request, reply), failWith(reply));
 }
 
 function validate(route: CompiledRoute, request: any, reply: any): void {
-  const method = request.raw.method;
-  const validator =
-    route.validateWithoutBody !== undefined && method !== 'POST' && method !== 'PUT' && method !== 'PATCH'
-      ? route.validateWithoutBody
-      : route.validate;
+  const withoutBody = route.validateWithoutBody !== undefined && !methodHasBody(route.context.root, request.raw.method);
+  const validator = withoutBody ? route.validateWithoutBody : route.validate;
   if (validator === null) {
     preHandler(route, request, reply);
     return;
@@ -191,11 +225,11 @@ function afterValidation(route: CompiledRoute, request: any, reply: any, error: 
 
 function preHandler(route: CompiledRoute, request: any, reply: any): void {
   if (route.hooks.preHandler === null) callHandler(route, request, reply);
-  else runRequestHooks(route.hooks.preHandler, request, reply, (err) => (err ? handleError(reply, err) : callHandler(route, request, reply)));
+  else runRequestHooks(route.hooks.preHandler, request, reply, () => callHandler(route, request, reply), failWith(reply));
 }
 
 function callHandler(route: CompiledRoute, request: any, reply: any): void {
-  let result: any;
+  let result: unknown;
   try {
     result = route.handler.call(route.context.instance, request, reply);
   } catch (err) {
@@ -203,21 +237,23 @@ function callHandler(route: CompiledRoute, request: any, reply: any): void {
     return;
   }
   if (result === undefined || result === reply) return;
-  if (result !== null && typeof result.then === 'function') {
-    result.then(
-      (value: unknown) => {
-        if (reply[kHijacked] || value === reply) return;
-        if (reply[kSent] && value === undefined) return;
-        // An async handler that resolves without sending answers with what it resolved to
-        // (undefined: an empty body), so a request never hangs on a forgotten send. A value
-        // resolved after a send is a second send: sendPayload ignores it with a warning.
-        sendPayload(reply, value);
-      },
-      (err: unknown) => handleError(reply, err),
-    );
+  // Read once, guarded: a handler may return anything, a revoked Proxy included.
+  const then = readSafely(result, 'then');
+  if (typeof then !== 'function') {
+    sendPayload(reply, result);
     return;
   }
-  sendPayload(reply, result);
+  Promise.resolve(result as PromiseLike<unknown>).then(
+    (value: unknown) => {
+      if (reply[kHijacked] || value === reply) return;
+      if (reply[kSent] && value === undefined) return;
+      // An async handler that resolves without sending answers with what it resolved to
+      // (undefined: an empty body), so a request never hangs on a forgotten send. A value
+      // resolved after a send is a second send: sendPayload ignores it with a warning.
+      sendPayload(reply, value);
+    },
+    (err: unknown) => handleError(reply, err),
+  );
 }
 
 /** `frameworkErrors`: the user's answer to a router error; its own failure goes to the error handlers. */
@@ -230,6 +266,28 @@ function answerFrameworkError(answer: NonNullable<RootState['options']['framewor
   } catch (failure) {
     handleError(reply, failure);
   }
+}
+
+/**
+ * reply.callNotFound(): the not-found route that owns the request's path takes over, its
+ * preHandler hooks first, then its handler, as in Fastify. Inside a not-found handler there is
+ * nothing left to fall back to: a plain 404 and a warning, instead of calling itself forever.
+ */
+export function callNotFound(reply: any): void {
+  const route = reply[kRoute] as CompiledRoute;
+  if (route.isNotFound) {
+    reply.log.warn('Trying to send a NotFound error inside a 404 handler. Sending basic 404 response.');
+    reply.code(404).send('404 Not Found');
+    return;
+  }
+  const request = reply.request;
+  const notFound = route.context.root.findNotFoundRoute(request.raw.url ?? '/');
+  // From here the request is the not-found route's (as in Fastify: request.is404, its hooks,
+  // and a second callNotFound meets the guard above).
+  request[kRoute] = notFound;
+  reply[kRoute] = notFound;
+  reply.code(404);
+  preHandler(notFound, request, reply);
 }
 
 /** The server's request listener. */
@@ -247,15 +305,7 @@ export function createRequestListener(root: RootState, hooks: RouterHooks): (raw
   const { querystringParser, useSemicolonDelimiter } = options;
   return function handleRequest(raw, res) {
     if (options.rewriteUrl !== null && !rewriteUrl(root, raw)) return;
-    if (root.closing && options.return503OnClosing) {
-      const body = '{"statusCode":503,"error":"Service Unavailable","message":"Service Unavailable"}';
-      const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) };
-      // HTTP/2 has no Connection header (RFC 9113 §8.2.2); its sessions are closed by close().
-      if (raw.httpVersionMajor < 2) headers.connection = 'close';
-      res.writeHead(503, headers);
-      res.end(body);
-      return;
-    }
+    if (root.closing && answerWhileClosing(root, raw, res)) return;
     try {
       const url = raw.url ?? '/';
       const queryStart = useSemicolonDelimiter ? queryStartWithSemicolon(url) : url.indexOf('?');
@@ -301,6 +351,22 @@ export function createRequestListener(root: RootState, hooks: RouterHooks): (raw
       res.end(body);
     }
   };
+}
+
+/**
+ * A request arriving while the application closes: its response says `Connection: close` (so
+ * the client does not reuse the connection and have its next request reset); with
+ * return503OnClosing it is a 503, logged. Returns whether it was answered here.
+ */
+function answerWhileClosing(root: RootState, raw: IncomingMessage, res: ServerResponse): boolean {
+  // HTTP/2 has no Connection header (RFC 9113 §8.2.2); its sessions are closed by close().
+  if (raw.httpVersionMajor < 2) (res as ServerResponse & { shouldKeepAlive: boolean }).shouldKeepAlive = false;
+  if (!root.options.return503OnClosing) return false;
+  const body = '{"statusCode":503,"error":"Service Unavailable","message":"Service Unavailable"}';
+  res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) });
+  res.end(body);
+  root.log.info({ res: { statusCode: 503 } }, 'request aborted: the server is closing and accepts no new requests');
+  return true;
 }
 
 function isMalformedPath(path: string): boolean {

@@ -3,6 +3,7 @@
 // `done`, never both. Runners stop as soon as a hook has sent the reply.
 import { errorCodes } from '../errors.js';
 import type { Context, HookEntry } from '../scope/context.js';
+import { rejectionAsError, thrownAsError } from '../thrown-values.js';
 import { doneArity, type HookName, isHookName } from './hook-names.js';
 
 function isAsyncFunction(fn: Function): boolean {
@@ -18,8 +19,10 @@ export function validateHook(name: unknown, fn: unknown): asserts name is HookNa
 }
 
 /** Adds a hook to a context (and so to every context created from it afterwards). */
+let nextHookOrder = 0;
+
 export function addHookToContext(context: Context, name: HookName, fn: (...args: any[]) => any): void {
-  const entry: HookEntry = { fn, instance: context.instance };
+  const entry: HookEntry = { fn, instance: context.instance, order: nextHookOrder++ };
   const { applicationHooks } = context.root;
   if (name === 'onReady' || name === 'onListen' || name === 'preClose' || name === 'onClose') {
     applicationHooks[name].push(entry);
@@ -30,87 +33,121 @@ export function addHookToContext(context: Context, name: HookName, fn: (...args:
   else list.push(entry);
 }
 
-function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return value !== null && typeof value === 'object' && typeof (value as any).then === 'function';
+/**
+ * Starts `result` if it is a thenable. Reading `then` or calling it may itself throw (a revoked
+ * Proxy, a hostile getter): that is reported as a rejection, never thrown at the caller.
+ */
+function followThenable(result: unknown, onResolved: (value: unknown) => void, onRejected: (error: unknown) => void): boolean {
+  if (result === null || (typeof result !== 'object' && typeof result !== 'function')) return false;
+  let then: unknown;
+  try {
+    then = (result as { then?: unknown }).then;
+    if (typeof then !== 'function') return false;
+    then.call(result, onResolved, onRejected);
+  } catch (error) {
+    onRejected(error);
+  }
+  return true;
 }
 
-type Next = (error?: unknown) => void;
+/** `done(error)`: `undefined` and `null` say "no error"; any other value is one. */
+function isDoneError(error: unknown): boolean {
+  return error !== undefined && error !== null;
+}
+
+/** Called once when a chain stops on an error (never when a hook sent the reply). */
+export type HookFailure = (error: unknown) => void;
 
 /**
- * Runs `(request, reply, done)` hooks in order. `next(error)` is called once: with the first
- * error, or with nothing when all ran; never when a hook sent the reply.
+ * Runs `(request, reply, done)` hooks in order: `onDone()` once all ran, or `onError(error)` with
+ * the first failure; neither when a hook sent the reply. The two outcomes have two callbacks so
+ * no error value, however falsy, can be read as success.
  */
-export function runRequestHooks(hooks: HookEntry[], request: any, reply: any, next: Next): void {
+export function runRequestHooks(hooks: readonly HookEntry[], request: object, reply: HookReply, onDone: () => void, onError: HookFailure): void {
   let index = 0;
+  let settled = false;
+  const fail = (error: unknown): void => {
+    if (settled) return;
+    settled = true;
+    onError(error);
+  };
   // One pair of promise callbacks for the whole chain, not one per hook.
-  const onResolved = () => step();
-  const onRejected = (rejected: unknown) => next(rejected ?? new errorCodes.FST_ERR_SEND_UNDEFINED_ERR());
-  function step(error?: unknown): void {
-    if (error) {
-      next(error);
-      return;
-    }
-    if (reply.sent) return;
+  const onResolved = (): void => step();
+  const onRejected = (rejected: unknown): void => fail(rejectionAsError(rejected));
+  function done(error?: unknown): void {
+    if (isDoneError(error)) fail(error);
+    else step();
+  }
+  function step(): void {
+    if (settled || reply.sent) return;
     if (index === hooks.length) {
-      next();
+      settled = true;
+      onDone();
       return;
     }
     const hook = hooks[index++] as HookEntry;
     let result: unknown;
     try {
-      result = hook.fn.call(hook.instance, request, reply, step);
+      result = hook.fn.call(hook.instance, request, reply, done);
     } catch (thrown) {
-      next(thrown ?? new errorCodes.FST_ERR_SEND_UNDEFINED_ERR());
+      fail(thrownAsError(thrown));
       return;
     }
-    if (isThenable(result)) {
-      result.then(onResolved, onRejected);
-    } else if (hook.fn.length < 3) {
-      // A synchronous hook that does not take `done` has finished when it returns.
-      step();
-    }
+    // A synchronous hook that does not take `done` has finished when it returns.
+    if (!followThenable(result, onResolved, onRejected) && hook.fn.length < 3) step();
   }
   step();
 }
 
+/** The part of a reply the runners read. */
+export interface HookReply {
+  readonly sent: boolean;
+}
+
 /**
  * Runs `(request, reply, value, done(err, newValue))` hooks (preParsing, preSerialization,
- * onSend): each may replace the value by passing it to `done` or resolving with it.
+ * onSend): each may replace the value by passing it to `done` or resolving with it. `onDone`
+ * gets the final value; `onError` the first failure.
  */
 export function runValueHooks(
-  hooks: HookEntry[],
-  request: any,
-  reply: any,
+  hooks: readonly HookEntry[],
+  request: object,
+  reply: object,
   value: unknown,
-  next: (error: unknown, value?: unknown) => void,
+  onDone: (value: unknown) => void,
+  onError: HookFailure,
 ): void {
   let index = 0;
   let current = value;
-  const onResolved = (resolved: unknown) => step(null, resolved);
-  const onRejected = (rejected: unknown) => next(rejected ?? new errorCodes.FST_ERR_SEND_UNDEFINED_ERR());
-  function step(error?: unknown, replacement?: unknown): void {
-    if (error) {
-      next(error);
-      return;
-    }
+  let settled = false;
+  const fail = (error: unknown): void => {
+    if (settled) return;
+    settled = true;
+    onError(error);
+  };
+  const onResolved = (resolved: unknown): void => step(resolved);
+  const onRejected = (rejected: unknown): void => fail(rejectionAsError(rejected));
+  function done(error?: unknown, replacement?: unknown): void {
+    if (isDoneError(error)) fail(error);
+    else step(replacement);
+  }
+  function step(replacement?: unknown): void {
+    if (settled) return;
     if (replacement !== undefined) current = replacement;
     if (index === hooks.length) {
-      next(null, current);
+      settled = true;
+      onDone(current);
       return;
     }
     const hook = hooks[index++] as HookEntry;
     let result: unknown;
     try {
-      result = hook.fn.call(hook.instance, request, reply, current, step);
+      result = hook.fn.call(hook.instance, request, reply, current, done);
     } catch (thrown) {
-      next(thrown ?? new errorCodes.FST_ERR_SEND_UNDEFINED_ERR());
+      fail(thrownAsError(thrown));
       return;
     }
-    if (isThenable(result)) {
-      result.then(onResolved, onRejected);
-    } else if (hook.fn.length < 4) {
-      step(null, result);
-    }
+    if (!followThenable(result, onResolved, onRejected) && hook.fn.length < 4) step(result);
   }
   step();
 }
@@ -127,39 +164,20 @@ export function runObserverHooks(
 ): void {
   let index = 0;
   function step(error?: unknown): void {
-    if (error) onHookError(error);
+    if (isDoneError(error)) onHookError(error);
     if (index === hooks.length) {
       next?.();
       return;
     }
     const hook = hooks[index++] as HookEntry;
+    let result: unknown;
     try {
-      const result = hook.fn.call(hook.instance, ...args, step);
-      if (isThenable(result)) result.then(() => step(), (rejected) => step(rejected ?? new Error('hook rejected')));
-      else if (hook.fn.length <= args.length) step();
+      result = hook.fn.call(hook.instance, ...args, step);
     } catch (thrown) {
-      step(thrown ?? new Error('hook threw'));
+      step(thrownAsError(thrown));
+      return;
     }
+    if (!followThenable(result, () => step(), (rejected) => step(rejectionAsError(rejected))) && hook.fn.length <= args.length) step();
   }
   step();
-}
-
-/**
- * Runs application hooks (onReady, onListen, preClose, onClose) one after the other, each with
- * its own instance as `this`; the first error stops the chain.
- */
-export async function runApplicationHooks(hooks: HookEntry[], argsFor: (entry: HookEntry) => unknown[]): Promise<void> {
-  for (const hook of hooks) {
-    await new Promise<void>((resolve, reject) => {
-      const args = argsFor(hook);
-      const done = (error?: unknown) => (error ? reject(error) : resolve());
-      try {
-        const result = hook.fn.call(hook.instance, ...args, done);
-        if (isThenable(result)) result.then(() => resolve(), reject);
-        else if (hook.fn.length <= args.length) resolve();
-      } catch (thrown) {
-        reject(thrown);
-      }
-    });
-  }
 }

@@ -5,10 +5,12 @@ import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { finished } from 'node:stream';
 import { errorCodes } from '../errors.js';
+import { markHijacked } from '../http/close.js';
 import type { Context } from '../scope/context.js';
 import type { CompiledRoute } from './compiled-route.js';
 import { NullObject } from './null-object.js';
-import { runNotFoundHandler, sendPayload } from './send.js';
+import { callNotFound } from './handle-request.js';
+import { sendPayload } from './send.js';
 import { kErrorHandler, kHeaders, kHijacked, kOnErrorDone, kRoute, kSent, kSerializer, kStartTime } from './symbols.js';
 
 function routeOf(reply: any): CompiledRoute {
@@ -98,11 +100,12 @@ export const replyBasePrototype: Record<PropertyKey, any> = {
     return this.header('location', url).code(status).send();
   },
   callNotFound(this: any) {
-    runNotFoundHandler(this);
+    callNotFound(this);
     return this;
   },
   hijack(this: any) {
     this[kHijacked] = true;
+    markHijacked(this.raw);
     return this;
   },
   then(this: any, fulfilled?: () => void, rejected?: (error: Error) => void) {
@@ -129,6 +132,7 @@ Object.defineProperties(replyBasePrototype, {
     set(value: unknown) {
       if (value !== true) throw new errorCodes.FST_ERR_REP_SENT_VALUE();
       this[kHijacked] = true;
+      markHijacked(this.raw);
     },
   },
   elapsedTime: { get() { return performance.now() - this[kStartTime]; } },

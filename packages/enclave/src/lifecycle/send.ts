@@ -1,10 +1,13 @@
 // From reply.send(payload) to bytes on the socket: preSerialization and serialization for
 // values that are not already bytes, onSend, then one writeHead and end (or a piped stream).
 import { STATUS_CODES } from 'node:http';
-import { finished, type Readable } from 'node:stream';
+import { finished, Readable } from 'node:stream';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { errorCodes } from '../errors.js';
 import type { CompiledRoute } from './compiled-route.js';
-import { handleError } from './error-handling.js';
+import { handleError, isInsideOnErrorHooks } from './error-handling.js';
+import { isErrorValue, readSafely } from '../thrown-values.js';
+import { logSafely } from './error-safety.js';
 import { runValueHooks } from './hooks.js';
 import { kHeaders, kHijacked, kRoute, kSent, kSerializer } from './symbols.js';
 import { hasTrailers, pipeWithTrailers, writeWithTrailers } from './trailers.js';
@@ -13,6 +16,15 @@ const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 function isStream(payload: unknown): payload is Readable {
   return payload !== null && typeof payload === 'object' && typeof (payload as Readable).pipe === 'function';
+}
+
+function isWebStream(payload: unknown): payload is WebReadableStream {
+  return payload !== null && typeof payload === 'object' && typeof (payload as WebReadableStream).getReader === 'function';
+}
+
+/** A Fetch API Response (checked by tag, as Fastify does, so any realm's Response counts). */
+function isFetchResponse(payload: unknown): payload is Response {
+  return payload !== null && typeof payload === 'object' && Object.prototype.toString.call(payload) === '[object Response]';
 }
 
 function isBytes(payload: unknown): payload is Uint8Array {
@@ -42,16 +54,28 @@ function warnAlreadySent(reply: any): void {
 
 /** reply.send: routes an Error to the error handlers, everything else towards the socket. */
 export function sendPayload(reply: any, payload: unknown): void {
+  if (isInsideOnErrorHooks(reply)) throw new errorCodes.FST_ERR_SEND_INSIDE_ONERR();
   if (reply[kHijacked]) return;
   if (reply[kSent]) {
     warnAlreadySent(reply);
     return;
   }
-  if (payload instanceof Error) {
+  if (isErrorValue(payload)) {
     handleError(reply, payload);
     return;
   }
   reply[kSent] = true;
+  try {
+    startSending(reply, payload);
+  } catch (error) {
+    // A payload that breaks the checks below (a revoked Proxy, a throwing `pipe` getter) is
+    // an error like any other, answered while nothing has been written yet.
+    if (!reply.raw.headersSent) failSend(reply, error);
+    else reply.raw.destroy();
+  }
+}
+
+function startSending(reply: any, payload: unknown): void {
   const headers = reply[kHeaders];
   if (typeof payload === 'string') {
     const contentType = headers['content-type'];
@@ -73,7 +97,7 @@ export function sendPayload(reply: any, payload: unknown): void {
   } else if (isBytes(payload)) {
     headers['content-type'] ??= 'application/octet-stream';
     runOnSend(reply, payload);
-  } else if (isStream(payload)) {
+  } else if (isStream(payload) || isWebStream(payload) || isFetchResponse(payload)) {
     runOnSend(reply, payload);
   } else {
     const contentType = headers['content-type'];
@@ -89,10 +113,14 @@ export function sendPayload(reply: any, payload: unknown): void {
     const hooks = (reply[kRoute] as CompiledRoute).hooks.preSerialization;
     if (hooks === null) serializeAndSend(reply, payload);
     else {
-      runValueHooks(hooks, reply.request, reply, payload, (error, value) => {
-        if (error) failSend(reply, error);
-        else serializeAndSend(reply, value);
-      });
+      runValueHooks(
+        hooks,
+        reply.request,
+        reply,
+        payload,
+        (value) => serializeAndSend(reply, value),
+        (error) => failSend(reply, error),
+      );
     }
   }
 }
@@ -120,6 +148,14 @@ function serializeAndSend(reply: any, payload: unknown): void {
     failSend(reply, error);
     return;
   }
+  const then = readSafely(body, 'then');
+  if (typeof then === 'function') {
+    // Serializers are synchronous. An async one's promise is refused like any non-string body,
+    // and its rejection is observed here, so it cannot surface as an unhandled rejection.
+    then.call(body, undefined, (error: unknown) => logSafely(reply.log, 'warn', { err: error }, 'an asynchronous serializer rejected'));
+    failSend(reply, new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE('Promise'));
+    return;
+  }
   reply[kHeaders]['content-type'] ??= JSON_CONTENT_TYPE;
   runOnSend(reply, body);
 }
@@ -137,29 +173,42 @@ export function runOnSend(reply: any, payload: unknown): void {
     writeResponse(reply, payload);
     return;
   }
-  runValueHooks(hooks, reply.request, reply, payload, (error, value) => {
-    if (error) failSend(reply, error);
-    else writeResponse(reply, value);
-  });
-}
-
-function closeIdleConnectionsSoon(server: unknown): void {
-  setImmediate(() => (server as { closeIdleConnections?: () => void }).closeIdleConnections?.());
+  runValueHooks(
+    hooks,
+    reply.request,
+    reply,
+    payload,
+    (value) => writeResponse(reply, value),
+    (error) => failSend(reply, error),
+  );
 }
 
 /**
  * Streams a payload into the response: `pipe` and one listener on each side, rather than
  * `pipeline`, which puts four more 'close' listeners on the response — with plugins that watch
  * it as well (@fastify/static, @fastify/compress, @fastify/multipart) Node warned of a leak.
+ * The headers are only staged (setHeader): they go out with the first byte, so a source that
+ * fails before it (a missing file) still reaches the error handler, as in Fastify.
  */
 function pipeToResponse(reply: any, payload: Readable, res: any): void {
+  const staged = Object.keys(reply[kHeaders]);
+  for (const name of staged) res.setHeader(name, reply[kHeaders][name]);
   // The client went away: release the source (a file descriptor, a compression stream).
   res.once('close', () => {
     if (!payload.readableEnded) payload.destroy();
   });
-  // The source failed after the headers went out: the only honest answer is a cut response.
   finished(payload, { readable: true, writable: false }, (error) => {
     if (!error) return;
+    if (!res.headersSent && !res.destroyed) {
+      payload.unpipe(res);
+      for (const name of staged) res.removeHeader(name);
+      // They described the stream, not the error answer (Fastify drops them for its handlers).
+      delete reply[kHeaders]['content-type'];
+      delete reply[kHeaders]['content-length'];
+      failSend(reply, error);
+      return;
+    }
+    // The source failed after the headers went out: the only honest answer is a cut response.
     if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') {
       reply.log.warn({ err: error }, 'the response stream failed after the headers were sent');
     }
@@ -168,27 +217,85 @@ function pipeToResponse(reply: any, payload: Readable, res: any): void {
   payload.pipe(res);
 }
 
+/** A Fetch API Response gives the reply its status and headers; its body is what is sent. */
+function unwrapFetchResponse(reply: any, response: Response): unknown {
+  if (typeof response.status === 'number') reply.code(response.status);
+  for (const [name, value] of response.headers) reply.header(name, value);
+  if (response.body !== null && response.bodyUsed) throw new errorCodes.FST_ERR_REP_RESPONSE_BODY_CONSUMED();
+  return response.body;
+}
+
+function toNodeStream(payload: WebReadableStream): Readable {
+  if (payload.locked) throw new errorCodes.FST_ERR_REP_READABLE_STREAM_LOCKED();
+  return Readable.fromWeb(payload);
+}
+
 function writeResponse(reply: any, payload: unknown): void {
+  try {
+    writeToSocket(reply, payload);
+  } catch (error) {
+    // writeHead refusing what it was given (an invalid status or header) is still answerable;
+    // past the headers the only honest answer is a cut response.
+    if (reply.raw.headersSent) {
+      reply.log.warn({ err: error }, 'writing the response failed');
+      reply.raw.destroy();
+    } else {
+      failSend(reply, error);
+    }
+  }
+}
+
+function writeToSocket(reply: any, given: unknown): void {
   const res = reply.raw;
+  let payload = given;
   if (res.headersSent || res.destroyed) {
     if (isStream(payload)) payload.destroy();
+    else if (isWebStream(payload)) payload.cancel().catch(() => {});
+    return;
+  }
+  try {
+    if (isFetchResponse(payload)) payload = unwrapFetchResponse(reply, payload);
+    if (isWebStream(payload)) payload = toNodeStream(payload);
+  } catch (error) {
+    failSend(reply, error);
     return;
   }
   const headers = reply[kHeaders];
   const route = reply[kRoute] as CompiledRoute;
-  // While closing, the connection stays usable so a request the client already sent on it gets
-  // an explicit 503 rather than a reset; once it is idle again it is closed, so close() does not
-  // wait for keepAliveTimeout.
-  if (route.context.root.closing) res.once('finish', () => closeIdleConnectionsSoon(route.context.root.server));
   const statusCode: number = res.statusCode;
   const isHead = reply.request.raw.method === 'HEAD';
+  const noBody = statusCode < 200 || statusCode === 204 || statusCode === 304;
+  // No payload: the headers go out as the handler and the hooks left them (a plugin may set
+  // `Content-Length: 0` on a 204 on purpose); only a status with content gets a zero length.
+  if (payload === undefined || payload === null) {
+    if (!noBody && (!isHead || route.isHeadTwin === true)) headers['content-length'] = '0';
+    res.writeHead(statusCode, headers);
+    res.end();
+    return;
+  }
+  // A payload on a 1xx or 204 is dropped, and so are the headers that would describe it.
+  if (statusCode < 200 || statusCode === 204) {
+    delete headers['content-type'];
+    delete headers['content-length'];
+    res.writeHead(statusCode, headers);
+    res.end();
+    // Drained rather than destroyed, as Fastify does: the source still ends (and says so).
+    if (isStream(payload)) {
+      payload.on('error', () => {});
+      payload.resume();
+    }
+    return;
+  }
   if (isStream(payload)) {
     if (hasTrailers(reply)) {
       pipeWithTrailers(reply, headers, payload, isHead);
       return;
     }
-    res.writeHead(statusCode, headers);
     if (isHead) {
+      res.writeHead(statusCode, headers);
+      // The stream is not read, but it may still fail (its source was already at work): an
+      // error without a listener would be an uncaught exception, so it is logged instead.
+      payload.on('error', (error) => logSafely(reply.log, 'error', { err: error }, 'Error on Stream found for HEAD route'));
       payload.destroy();
       res.end();
       return;
@@ -196,27 +303,15 @@ function writeResponse(reply: any, payload: unknown): void {
     pipeToResponse(reply, payload, res);
     return;
   }
-  if (payload !== undefined && payload !== null && typeof payload !== 'string' && !isBytes(payload)) {
+  if (typeof payload !== 'string' && !isBytes(payload)) {
     failSend(reply, new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload));
-    return;
-  }
-  // RFC 9110 §8.6: no Content-Length on 1xx and 204 (and no Content-Type: there is no
-  // content to describe); 304 keeps whatever the handler set.
-  if (statusCode < 200 || statusCode === 204 || statusCode === 304) {
-    if (statusCode !== 304) {
-      delete headers['content-length'];
-      delete headers['content-type'];
-      delete headers['transfer-encoding'];
-    }
-    res.writeHead(statusCode, headers);
-    res.end();
     return;
   }
   if (hasTrailers(reply)) {
     writeWithTrailers(reply, headers, payload, isHead);
     return;
   }
-  const length = payload === undefined || payload === null ? 0 : Buffer.byteLength(payload as string | Uint8Array);
+  const length = Buffer.byteLength(payload);
   // A HEAD answer without a body may announce the length a GET would have (RFC 9110 §9.3.2).
   if (!(isHead && length === 0 && headers['content-length'] !== undefined)) headers['content-length'] = String(length);
   res.writeHead(statusCode, headers);
@@ -232,25 +327,4 @@ export function notFoundBody(request: any): string {
     error: STATUS_CODES[404],
     statusCode: 404,
   });
-}
-
-/** reply.callNotFound(): answer with the not-found handler that owns the request's path. */
-export function runNotFoundHandler(reply: any): void {
-  const route = reply[kRoute] as CompiledRoute;
-  const request = reply.request;
-  const notFound = route.context.root.findNotFoundRoute(request.raw.url ?? '/');
-  reply.code(404);
-  try {
-    const result = notFound.handler.call(notFound.context.instance, request, reply) as any;
-    if (result !== null && typeof result === 'object' && typeof result.then === 'function') {
-      result.then(
-        (value: unknown) => {
-          if (value !== undefined && value !== reply && !reply.sent) reply.send(value);
-        },
-        (error: unknown) => handleError(reply, error),
-      );
-    }
-  } catch (error) {
-    handleError(reply, error);
-  }
 }

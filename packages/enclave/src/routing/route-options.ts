@@ -19,7 +19,8 @@ function normalizeMethods(method: unknown, supported: MethodSets): string[] {
 /** Builds route options from `(path, handler)`, `(path, options, handler)` or `(path, options)`. */
 export function shorthandOptions(method: string | string[], path: unknown, options: unknown, handler: unknown): Record<string, any> {
   if (typeof options === 'function' && handler === undefined) return { method, url: path, handler: options };
-  if (options !== undefined && (options === null || typeof options !== 'object')) {
+  // Only a plain object is options (Fastify's check): an array or a Map is a mistake, not options.
+  if (options !== undefined && Object.prototype.toString.call(options) !== '[object Object]') {
     throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ(String(method), String(path));
   }
   const given = (options ?? {}) as Record<string, any>;

@@ -11,15 +11,31 @@ import { validateRouteOptions } from './route-options.js';
 // find-my-way wants a handler per route; Enclave dispatches itself and reads only the store.
 const unusedHandler = () => {};
 
-function routePaths(context: Context, url: string, trailing: 'slash' | 'no-slash' | 'both'): string[] {
+/** One path a declared route is matched at: the full `url`, and the part the plugin gave. */
+interface Placement {
+  url: string;
+  routePath: string;
+}
+
+/**
+ * Joins a route's path to its context's prefix as Fastify does (plugins and generated
+ * documents rely on the exact result): no slash is added or removed except to avoid a double
+ * one (`'/v1/' + '/x'` is `/v1/x`, `'/prefix' + '*'` is `/prefix*`). A `'/'` route under a
+ * prefix answers at the prefix itself and, unless told otherwise, at the prefix plus `/`.
+ */
+function placementsOf(context: Context, url: string, methods: string[], trailing: string): Placement[] {
   const { prefix } = context;
-  if (prefix === '') return [url === '' ? '/' : url];
-  if (url === '' ) return [prefix];
-  if (url !== '/') return [prefix + (url.startsWith('/') ? url : `/${url}`)];
-  if (context.root.options.ignoreTrailingSlash) return [prefix];
-  if (trailing === 'slash') return [`${prefix}/`];
-  if (trailing === 'no-slash') return [prefix];
-  return [prefix, `${prefix}/`];
+  const { ignoreTrailingSlash, ignoreDuplicateSlashes } = context.root.options;
+  if (prefix === '') return [{ url: url === '' ? '/' : url, routePath: url }];
+  const headOnly = methods.length === 1 && methods[0] === 'HEAD';
+  if (url === '/' && !headOnly) {
+    if (trailing === 'slash') return [{ url: `${prefix}/`, routePath: '/' }];
+    const bare = { url: prefix, routePath: '' };
+    if (trailing === 'no-slash' || ignoreTrailingSlash || (ignoreDuplicateSlashes && prefix.endsWith('/'))) return [bare];
+    return [bare, { url: `${prefix}/`, routePath: '/' }];
+  }
+  if (url.startsWith('/') && prefix.endsWith('/')) return [{ url: prefix + url.slice(1), routePath: url.slice(1) }];
+  return [{ url: prefix + url, routePath: url }];
 }
 
 function addToRouter(context: Context, methods: string[], path: string, options: Record<string, any>, record: RouteRecord): void {
@@ -34,71 +50,95 @@ function addToRouter(context: Context, methods: string[], path: string, options:
   }
 }
 
+/** The options onRoute hooks see: the declaration plus where it lands. */
+function announce(context: Context, declared: Record<string, any>, placement: Placement): Record<string, any> {
+  const routeOptions: Record<string, any> = {
+    ...declared,
+    url: placement.url,
+    path: placement.url,
+    routePath: placement.routePath,
+    prefix: context.prefix,
+  };
+  for (const hook of context.hooks.get('onRoute') ?? []) hook.fn.call(hook.instance, routeOptions);
+  return routeOptions;
+}
+
+/** Fastify's words for a root route without a path (its router's assertion), with our URL code. */
+function emptyPathError(): Error {
+  return Object.assign(new TypeError('The path could not be empty'), { code: errorCodes.FST_ERR_INVALID_URL.code, statusCode: 500 });
+}
+
 /** Registers a route in `context`: validation, onRoute hooks, prefixing, router insertion. */
 export function addRoute(context: Context, given: Record<string, any>): void {
   const { root } = context;
   if (root.booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot add a route once the application is ready');
   const first = validateRouteOptions(given, methodSets(root));
-  const routeOptions: Record<string, any> = {
-    ...first,
-    routePath: first.url,
-    prefix: context.prefix,
-  };
-  const trailing = routeOptions.prefixTrailingSlash ?? root.options.prefixTrailingSlash;
-  // `url` and `path` are the full path (prefix included), `routePath` the one the plugin gave.
-  routeOptions.url = routePaths(context, first.url, trailing)[0];
-  routeOptions.path = routeOptions.url;
-  for (const hook of context.hooks.get('onRoute') ?? []) hook.fn.call(hook.instance, routeOptions);
-  // onRoute hooks may change the options; check them again before they reach the router.
-  const options = validateRouteOptions({ ...routeOptions, url: routeOptions.routePath }, methodSets(root));
-  const paths = routePaths(context, options.url, trailing);
+  // An empty path means the prefix itself inside a plugin; at the root there is nothing to mean.
+  if (first.url === '' && context.prefix === '') throw emptyPathError();
+  const trailing = first.prefixTrailingSlash ?? root.options.prefixTrailingSlash;
+  const [announced] = placementsOf(context, first.url, first.methods, trailing) as [Placement];
+  const routeOptions = announce(context, first, announced);
+  // onRoute hooks may change the options (`routePath` included); check them again.
+  const declaredUrl = routeOptions.routePath === announced.routePath ? first.url : routeOptions.routePath;
+  const options = validateRouteOptions({ ...routeOptions, url: declaredUrl }, methodSets(root));
+  const placements = placementsOf(context, options.url, options.methods, trailing);
+  const url = (placements[0] as Placement).url;
   const record: RouteRecord = {
     methods: options.methods,
-    url: paths[0] as string,
-    options: { ...routeOptions, ...options, url: paths[0] },
+    url,
+    options: { ...routeOptions, ...options, url },
     context,
     compiled: null,
     isHeadTwin: false,
   };
-  for (const path of paths) addToRouter(context, options.methods, path, options, record);
+  for (const placement of placements) addToRouter(context, options.methods, placement.url, options, record);
   root.routes.push(record);
-  announceHeadTwins(context, record, paths);
+  // Fastify announces a '/' route under a prefix once, at the prefix, then reuses the same
+  // options object for the prefix plus '/': hooks that keep the object (@fastify/swagger) end
+  // up describing `/prefix/`. The same object, changed the same way, keeps documents equal.
+  const last = placements[placements.length - 1] as Placement;
+  if (placements.length > 1) Object.assign(routeOptions, { url: last.url, path: last.url, routePath: last.routePath });
+  declareHeadTwins(context, given, record, placements);
 }
 
 /**
- * Fastify announces the HEAD route it derives from a GET route to the onRoute hooks, and plugins
- * rely on it (@fastify/swagger's `exposeHeadRoutes` lists those operations). The twin itself is
- * added at ready and answers with the GET route's record, so a hook's changes to these options
- * are not applied; copying the hook arrays keeps them from reaching the GET route either.
+ * The HEAD route Fastify derives from a GET route is a route of its own: it is announced to the
+ * onRoute hooks with fresh options (a copy of the declaration, hook arrays included), so what a
+ * hook attaches to it (@fastify/rate-limit's counters) is not shared with the GET route. It is
+ * added at ready, unless a HEAD route for the same path was declared by then.
  */
-function announceHeadTwins(context: Context, record: RouteRecord, paths: string[]): void {
-  const hooks = context.hooks.get('onRoute');
-  if (hooks === undefined || hooks.length === 0) return;
+function declareHeadTwins(context: Context, given: Record<string, any>, record: RouteRecord, placements: Placement[]): void {
   const { root } = context;
   if (!record.methods.includes('GET') || record.methods.includes('HEAD')) return;
   if ((record.options.exposeHeadRoute ?? root.options.exposeHeadRoutes) === false) return;
   const constraints = record.options.constraints ?? {};
-  for (const path of paths) {
-    if (root.router.hasRoute('HEAD' as any, path, constraints)) continue;
-    const headOptions: Record<string, any> = { ...record.options, method: 'HEAD', url: path };
+  for (const placement of placements) {
+    if (root.router.hasRoute('HEAD' as any, placement.url, constraints)) continue;
+    const declared: Record<string, any> = { ...given, method: 'HEAD' };
     for (const name of requestHookNames) {
-      if (Array.isArray(headOptions[name])) headOptions[name] = [...headOptions[name]];
+      if (Array.isArray(declared[name])) declared[name] = [...declared[name]];
     }
-    for (const hook of hooks) hook.fn.call(hook.instance, headOptions);
+    const headOptions = announce(context, declared, placement);
+    const options = validateRouteOptions({ ...headOptions, url: placement.url }, methodSets(root));
+    root.headTwins.push({
+      methods: ['HEAD'],
+      url: placement.url,
+      options: { ...headOptions, ...options, url: placement.url },
+      context,
+      compiled: null,
+      isHeadTwin: true,
+    });
   }
 }
 
-/** For every GET route without an explicit HEAD route, answer HEAD with the same route. */
+/** At ready: every HEAD twin whose path has no HEAD route yet becomes a route. */
 export function addHeadTwins(context: Context): void {
   const { root } = context;
-  for (const record of root.routes.slice()) {
-    if (!record.methods.includes('GET')) continue;
-    if ((record.options.exposeHeadRoute ?? root.options.exposeHeadRoutes) === false) continue;
-    const constraints = record.options.constraints ?? {};
-    const trailing = record.options.prefixTrailingSlash ?? root.options.prefixTrailingSlash;
-    for (const path of routePaths(record.context, record.options.routePath, trailing)) {
-      if (root.router.hasRoute('HEAD' as any, path, constraints)) continue;
-      addToRouter(record.context, ['HEAD'], path, record.options, record);
-    }
+  for (const twin of root.headTwins) {
+    const constraints = twin.options.constraints ?? {};
+    if (root.router.hasRoute('HEAD' as any, twin.url, constraints)) continue;
+    addToRouter(twin.context, ['HEAD'], twin.url, twin.options, twin);
+    root.routes.push(twin);
   }
+  root.headTwins.length = 0;
 }

@@ -1,4 +1,5 @@
 import { type EnclaveError, errorCodes } from '../errors.js';
+import { describeThrown, isErrorValue, readSafely } from '../thrown-values.js';
 import type { HttpPart, SchemaErrorFormatter } from './contracts.js';
 
 /**
@@ -42,7 +43,10 @@ function formatterContractError(detail: string, cause?: unknown): Error {
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
-  if (typeof value === 'object') return (value as object).constructor?.name ?? 'object';
+  if (typeof value === 'object') {
+    const name = readSafely(readSafely(value, 'constructor'), 'name');
+    return typeof name === 'string' ? name : 'object';
+  }
   return typeof value;
 }
 
@@ -59,9 +63,9 @@ export function createValidationError(formatter: SchemaErrorFormatter, instance:
   try {
     error = formatter.call(instance, errors, part);
   } catch (thrown) {
-    return formatterContractError(`it threw: ${thrown instanceof Error ? thrown.message : String(thrown)}`, thrown);
+    return formatterContractError(`it threw: ${describeThrown(thrown)}`, thrown);
   }
-  if (!(error instanceof Error)) return formatterContractError(`it returned ${describe(error)}`);
+  if (!isErrorValue(error)) return formatterContractError(`it returned ${describe(error)}`);
   return markValidationError(error, errors, part);
 }
 
@@ -71,9 +75,15 @@ export function createValidationError(formatter: SchemaErrorFormatter, instance:
  */
 export function markValidationError(error: Error, errors: unknown, part: HttpPart): Error {
   const marked = error as EnclaveError;
-  marked.statusCode ??= 400;
-  marked.code ??= 'FST_ERR_VALIDATION';
-  marked.validation ??= errors;
-  marked.validationContext ??= part;
-  return marked;
+  try {
+    marked.statusCode ??= 400;
+    marked.code ??= 'FST_ERR_VALIDATION';
+    marked.validation ??= errors;
+    marked.validationContext ??= part;
+    return marked;
+  } catch (cause) {
+    // An Error that cannot be read or marked (throwing getters, frozen): a fresh one says the same.
+    const fresh = errorCodes.FST_ERR_VALIDATION(describeThrown(error)) as EnclaveError;
+    return Object.assign(fresh, { validation: errors, validationContext: part, cause });
+  }
 }

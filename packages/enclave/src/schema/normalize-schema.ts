@@ -1,4 +1,5 @@
 import { errorCodes } from '../errors.js';
+import { canCarryBody } from '../http/body-methods.js';
 import type { HttpPart } from './contracts.js';
 import { expandShorthand, mediaTypeEssence } from './response-schema-shape.js';
 
@@ -76,9 +77,6 @@ export interface NormalizedRouteSchema {
   body?: BodySchema;
 }
 
-// Methods whose requests carry a body to validate; any other method's body schema is
-// ignored rather than compiled.
-const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 function readContentMap(content: Record<string, any>): Map<string, unknown> {
   const byMediaType = new Map<string, unknown>();
@@ -102,11 +100,36 @@ function isContentMap(body: unknown): body is { content: Record<string, any> } {
   return mediaTypes.length > 0 && mediaTypes.every((mediaType) => mediaType.includes('/'));
 }
 
+/** Route schema objects already prepared (a GET route and its HEAD route share one). */
+const preparedSchemas = new WeakSet<object>();
+
+/**
+ * The changes Fastify makes to a route's own `schema` object when the application starts, made
+ * here too because plugins read that object back (`request.routeOptions.schema`, onRoute's
+ * options): `query` is copied to `querystring`, and schema builders (fluent-json-schema) of the
+ * request parts and of each response are replaced by their JSON.
+ */
+export function prepareRouteSchemaObject(schema: unknown): void {
+  if (!isPlainObject(schema) || preparedSchemas.has(schema) || Object.isFrozen(schema)) return;
+  if (schema.query !== undefined) {
+    if (schema.querystring !== undefined) throw errorCodes.FST_ERR_SCH_DUPLICATE('querystring');
+    schema.querystring = schema.query;
+  }
+  for (const part of ['body', 'querystring', 'params', 'headers']) {
+    if (schema[part] !== undefined) schema[part] = toPlainSchema(schema[part]);
+  }
+  const { response } = schema;
+  if (isPlainObject(response) && !Object.isFrozen(response)) {
+    for (const status of Object.keys(response)) response[status] = toPlainSchema(response[status]);
+  }
+  preparedSchemas.add(schema);
+}
+
 /**
  * Picks the validated parts out of a route's `schema` option and normalizes each: `query` is
  * read as `querystring` (both given → `FST_ERR_SCH_DUPLICATE`), the shorthand is expanded, header
  * names are lower-cased, a body `content` map is read by media-type essence, and the body is
- * dropped for methods other than POST, PUT and PATCH.
+ * dropped for methods that never carry one (GET, HEAD, TRACE: registration refuses those).
  *
  * @example
  * normalizeRouteSchema({ query: { limit: { type: 'integer' } } }, 'GET')
@@ -114,12 +137,14 @@ function isContentMap(body: unknown): body is { content: Record<string, any> } {
  */
 export function normalizeRouteSchema(schema: Record<string, any>, method: string): NormalizedRouteSchema {
   const normalized: NormalizedRouteSchema = {};
-  if (schema.query !== undefined && schema.querystring !== undefined) throw errorCodes.FST_ERR_SCH_DUPLICATE('querystring');
+  if (schema.query !== undefined && schema.querystring !== undefined && !preparedSchemas.has(schema)) {
+    throw errorCodes.FST_ERR_SCH_DUPLICATE('querystring');
+  }
   const querystring = schema.querystring ?? schema.query;
   if (schema.params !== undefined) normalized.params = expandPartShorthand(schema.params);
   if (querystring !== undefined) normalized.querystring = expandPartShorthand(querystring);
   if (schema.headers !== undefined) normalized.headers = lowerCaseHeaderNames(expandPartShorthand(schema.headers));
-  if (schema.body !== undefined && METHODS_WITH_BODY.has(method.toUpperCase())) {
+  if (schema.body !== undefined && canCarryBody(method)) {
     const body = toPlainSchema(schema.body);
     normalized.body = isContentMap(body)
       ? { kind: 'content', byMediaType: readContentMap(body.content) }

@@ -1,4 +1,5 @@
 import { errorCodes } from '../errors.js';
+import { describeThrown, isErrorValue, readSafely } from '../thrown-values.js';
 import type { HttpPart, SchemaErrorFormatter, ValidatableRequest, ValidationFunction, ValidatorCompiler } from './contracts.js';
 import { createValidationError, markValidationError } from './error-formatter.js';
 import { type NormalizedRouteSchema, REQUEST_PROPERTY_OF_PART } from './normalize-schema.js';
@@ -116,8 +117,11 @@ function runParts(
       validate = selected;
     }
     let result: unknown;
+    // A missing part is validated as `null`, as in Fastify: a nullable body schema accepts a
+    // request without a body (which stays undefined), a plain `type: 'object'` refuses it.
+    const value = request[entry.property];
     try {
-      result = validate(request[entry.property]);
+      result = validate(value === undefined ? null : value);
     } catch (thrown) {
       return failureFromThrown(context, entry, thrown);
     }
@@ -153,8 +157,8 @@ function settleResult(
     // is not a `{ value }` envelope, even when the data has a `value` property.
     const isAjvAsync = (validate as { $async?: unknown }).$async === true;
     return Promise.resolve(result).then(
-      (resolved) => (isAjvAsync ? undefined : settleSyncResult(context, entry, validate, request, resolved)),
-      (thrown: unknown) => failureFromThrown(context, entry, thrown),
+      (resolved) => (isAjvAsync ? undefined : resolvable(settleSyncResult(context, entry, validate, request, resolved))),
+      (thrown: unknown) => resolvable(failureFromThrown(context, entry, thrown)),
     );
   }
   return settleSyncResult(context, entry, validate, request, result);
@@ -177,21 +181,38 @@ function settleSyncResult(
   return undefined;
 }
 
+/**
+ * An Error a promise can resolve with. Resolving reads `then`: an Error whose `then` getter throws
+ * (or is a function) would turn into whatever that does, so it is replaced by a plain
+ * FST_ERR_VALIDATION saying the same (issue 17: the error path reads thrown values guarded).
+ */
+function resolvable(error: Error | undefined): Error | undefined {
+  if (error === undefined) return undefined;
+  let then: unknown;
+  try {
+    then = (error as { then?: unknown }).then;
+  } catch {
+    then = null;
+  }
+  if (then === undefined) return error;
+  return Object.assign(errorCodes.FST_ERR_VALIDATION(describeThrown(error)), { cause: error });
+}
+
 function failureFromThrown(context: RunContext, entry: CompiledPart, thrown: unknown): Error {
   // Ajv's ValidationError (from `$async` schemas) carries the raw errors: format them like any.
-  const errors = (thrown as { errors?: unknown } | null)?.errors;
+  const errors = readSafely(thrown, 'errors');
   if (Array.isArray(errors)) return createValidationError(context.formatter, context.instance, errors, entry.part);
   return failureFromLibraryError(context, entry, thrown);
 }
 
 function failureFromLibraryError(context: RunContext, entry: CompiledPart, error: unknown): Error {
   if (Array.isArray(error)) return createValidationError(context.formatter, context.instance, error, entry.part);
-  if (error instanceof Error) {
+  if (isErrorValue(error)) {
     // A library's own Error keeps its class and message (users match on them); its details, when
-    // it has them, become `validation`.
-    const details = (error as { details?: unknown }).details;
-    return markValidationError(error, Array.isArray(details) ? details : [{ instancePath: '', message: error.message }], entry.part);
+    // it has them, become `validation`. Thrown values are read guarded (issue 17).
+    const details = readSafely(error, 'details');
+    return markValidationError(error, Array.isArray(details) ? details : [{ instancePath: '', message: describeThrown(error) }], entry.part);
   }
-  const raw = typeof error === 'object' && error !== null ? error : { instancePath: '', message: String(error) };
+  const raw = typeof error === 'object' && error !== null ? error : { instancePath: '', message: describeThrown(error) };
   return createValidationError(context.formatter, context.instance, [raw], entry.part);
 }

@@ -14,6 +14,8 @@ export const kContext: unique symbol = Symbol('enclave.context');
 export interface HookEntry {
   fn: (...args: any[]) => any;
   instance: object;
+  /** When the hook took effect, across the application: a route runs its hooks in this order. */
+  order?: number;
 }
 
 /** A link in the error-handler chain: a handler that rethrows passes the error to `parent`. */
@@ -133,11 +135,12 @@ export function contextOf(instance: object): Context {
   return context;
 }
 
+/** A plugin's prefix under its parent's, joined as Fastify joins them: one slash between. */
 function joinPrefix(parentPrefix: string, prefix: unknown): string {
   if (typeof prefix !== 'string' || prefix === '') return parentPrefix;
-  const normalized = prefix.startsWith('/') ? prefix : `/${prefix}`;
-  const joined = parentPrefix + normalized;
-  return joined.length > 1 && joined.endsWith('/') ? joined.slice(0, -1) : joined;
+  if (parentPrefix.endsWith('/') && prefix.startsWith('/')) return parentPrefix + prefix.slice(1);
+  if (!parentPrefix.endsWith('/') && !prefix.startsWith('/')) return `${parentPrefix}/${prefix}`;
+  return parentPrefix + prefix;
 }
 
 /** The root context: created once by the factory with the instance prototype it inherits from. */

@@ -22,11 +22,40 @@ function isAccessor(value: unknown): value is Accessor {
   );
 }
 
+/**
+ * Properties every request/reply is constructed with (the rest of the built-ins are on the
+ * prototypes, where `in` finds them). They count as present, as in Fastify: a dependency on
+ * `body` is met, and `decorateRequest('body', …)` is FST_ERR_DEC_ALREADY_PRESENT.
+ */
+const builtInFields: Record<'request' | 'reply', ReadonlySet<string>> = {
+  request: new Set(['id', 'params', 'raw', 'query', 'headers', 'log', 'body']),
+  reply: new Set(['raw', 'request', 'log']),
+};
+
 function isVisible(context: Context, kind: DecoratorKind, name: string): boolean {
   if (kind === 'instance') return name in context.instance;
+  if (builtInFields[kind].has(name)) return true;
   const prototype = kind === 'request' ? context.requestPrototype : context.replyPrototype;
   const fields = kind === 'request' ? context.requestFields : context.replyFields;
   return name in prototype || fields.some(([field]) => field === name);
+}
+
+/**
+ * Whether `name` is one of the reply's own methods (send, code, header…) that no decorator has
+ * replaced yet along the chain: Fastify lets decorateReply shadow those (view engines and
+ * plugins that wrap `send` rely on it), while properties and getters stay refused.
+ */
+function isShadowableReplyMethod(context: Context, name: string): boolean {
+  let root = context;
+  for (let current: Context | null = context; current !== null; current = current.parent) {
+    if (Object.hasOwn(current.replyPrototype, name) || current.ownReplyFields.some(([field]) => field === name)) return false;
+    root = current;
+  }
+  for (let proto = Object.getPrototypeOf(root.replyPrototype); proto !== null; proto = Object.getPrototypeOf(proto)) {
+    const descriptor = Object.getOwnPropertyDescriptor(proto, name);
+    if (descriptor !== undefined) return typeof descriptor.value === 'function';
+  }
+  return false;
 }
 
 function checkDependencies(context: Context, kind: DecoratorKind, name: string, dependencies: unknown): void {
@@ -55,8 +84,10 @@ export function addDecorator(
   value: unknown,
   dependencies: unknown,
 ): void {
-  if (context.root.booted) throw new errorCodes.FST_ERR_DEC_AFTER_START(name);
-  if (isVisible(context, kind, name)) {
+  // onReady hooks may still decorate the instance, as in Fastify; requests and replies are
+  // compiled by then.
+  if (context.root.booted && !(kind === 'instance' && context.root.runningReadyHooks)) throw new errorCodes.FST_ERR_DEC_AFTER_START(name);
+  if (isVisible(context, kind, name) && !(kind === 'reply' && isShadowableReplyMethod(context, name))) {
     throw new errorCodes.FST_ERR_DEC_ALREADY_PRESENT(name, ` in "${contextPath(context)}" (decorator names must be unique along a context chain)`);
   }
   checkDependencies(context, kind, name, dependencies);

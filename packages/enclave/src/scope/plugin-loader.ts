@@ -189,20 +189,24 @@ async function loadPlugin(root: RootState, plugin: unknown, options: unknown, pa
       throw new errorCodes.FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER(name);
     }
     checkPluginRequirements(parent, name, meta);
-    const resolvedOptions = resolveOptions(options, parent, name);
-    if (!skipsEncapsulation(pluginFn)) context = createChildContext(parent, name, resolvedOptions.prefix);
+    // The context comes first and reads `prefix` from the options as given: for an options
+    // function that is a property of the function, as in Fastify; the function then runs with
+    // the plugin's own instance, and whatever it returns is the plugin's options.
+    const given = (options ?? {}) as Record<string, any>;
+    if (!skipsEncapsulation(pluginFn)) context = createChildContext(parent, name, given.prefix);
     // Only a metadata name satisfies `dependencies` and `hasPlugin` from the registering context,
     // as Fastify documents; a wrapped plugin's name also joins the context's pluginName chain.
     if (meta?.name) parent.registeredPlugins.push(meta.name);
     if (context === parent) parent.pluginNames.push(name);
-    else for (const hook of parent.hooks.get('onRegister') ?? []) hook.fn.call(hook.instance, context.instance, resolvedOptions);
+    else for (const hook of parent.hooks.get('onRegister') ?? []) hook.fn.call(hook.instance, context.instance, given);
+    const resolvedOptions = typeof given === 'function' ? (given as (instance: object) => unknown)(context.instance) : given;
     const pluginContext = context;
     await runLoading(record, async () => {
       await runPluginBody(pluginFn, pluginContext, resolvedOptions, name, root.options.pluginTimeout);
       await drainSerially(root, record);
     });
   } catch (error) {
-    throw nameError(toError(error), name, context);
+    throw nameError(toError(error), name);
   } finally {
     record.finished = true;
     if (context !== parent) context.loaded = true;
@@ -221,16 +225,6 @@ async function resolvePluginFunction(plugin: unknown, parent: Context): Promise<
     );
   }
   return fn as PluginFunction;
-}
-
-/** The plugin's options: the object given, or what a function of the parent instance returns. */
-function resolveOptions(options: unknown, parent: Context, name: string): Record<string, any> {
-  const resolved = typeof options === 'function' ? options(parent.instance) : options;
-  if (resolved === undefined || resolved === null) return {};
-  if (typeof resolved !== 'object') {
-    throw new errorCodes.FST_ERR_OPTIONS_NOT_OBJ(`${describe(resolved)} from the options function of plugin '${name}'`);
-  }
-  return resolved as Record<string, any>;
 }
 
 function runPluginBody(fn: PluginFunction, context: Context, options: unknown, name: string, timeout: number): Promise<void> {
@@ -258,18 +252,13 @@ function runPluginBody(fn: PluginFunction, context: Context, options: unknown, n
   });
 }
 
-function nameError(error: Error, name: string, context: Context): Error {
+/**
+ * Marks a plugin's error with the plugin's name (`error.plugin`, innermost plugin wins). The
+ * message stays the plugin's own: its users and its tests match on it.
+ */
+function nameError(error: Error, name: string): Error {
   if (namedErrors.has(error)) return error;
   namedErrors.add(error);
-  // The error object stays the one thrown (callers compare identity); only its message grows,
-  // and only when it does not name the plugin already (our own loader errors do).
-  if (!String(error.message).includes(`'${name}'`)) {
-    try {
-      error.message = `${error.message} (in plugin '${name}' at "${contextPath(context)}")`;
-    } catch {
-      // A frozen error keeps its message; `plugin` below still names the plugin.
-    }
-  }
   try {
     Object.defineProperty(error, 'plugin', { value: name, configurable: true });
   } catch {

@@ -1,6 +1,7 @@
 // State shared by every context of one application: options, router, loader and server.
 import type { Server } from 'node:http';
 import type Router from 'find-my-way';
+import type { Milestone } from '../boot.js';
 import type { LogController } from '../log-controller.js';
 import type { Logger } from '../logger.js';
 import type { CompiledRoute } from '../lifecycle/compiled-route.js';
@@ -47,6 +48,8 @@ export interface RootState {
   readonly initialConfig: Readonly<Record<string, unknown>>;
   readonly router: Router.Instance<Router.HTTPVersion.V1>;
   readonly routes: RouteRecord[];
+  /** HEAD routes derived from GET routes, added at ready where no HEAD route was declared. */
+  readonly headTwins: RouteRecord[];
   readonly contexts: Context[];
   readonly log: Logger;
   readonly server: Server;
@@ -73,11 +76,17 @@ export interface RootState {
    */
   loadingStack: PluginRecord[];
   readyPromise: Promise<void> | null;
+  /** While onReady hooks run (they may still decorate the instance). */
+  runningReadyHooks: boolean;
+  /** Settled once every plugin has loaded and routes are compiled, before onReady hooks. */
+  readonly loaded: Milestone;
   /** Set once every plugin has loaded: no more plugins, routes, hooks or decorators. */
   booted: boolean;
   listening: boolean;
   closing: boolean;
   closed: boolean;
+  /** The one close under way (or done): close() is idempotent. */
+  closePromise: Promise<void> | null;
   /** While true, an instance's `then` reads as undefined (resolving a promise with it). */
   thenGuard: boolean;
 }
