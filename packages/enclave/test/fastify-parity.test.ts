@@ -1,6 +1,8 @@
 // Issue 19: the members and options added for Fastify 5 parity, each doing what Fastify's does
 // (api-surface.test.ts checks that they exist; these check that they work).
 import assert from 'node:assert/strict';
+import http2 from 'node:http2';
+import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { describe, test } from 'node:test';
 import enclave from 'enclavejs';
@@ -189,6 +191,36 @@ describe('request and reply additions', () => {
     assert.equal(response.headers['content-length'], undefined);
     assert.deepEqual(response.trailers, { 'x-count': '2' });
     assert.deepEqual(payloads, [null]);
+  });
+
+  test('over HTTP/2 the trailers follow the body without Transfer-Encoding', async () => {
+    const app = enclave({ http2: true });
+    app.get('/', (_request, reply: any) => {
+      reply.trailer('x-check', async () => 'ok');
+      reply.send('hi');
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const client = http2.connect(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`);
+    try {
+      const result = await new Promise<{ headers: any; trailers: any; body: string }>((resolve, reject) => {
+        const stream = client.request({ ':path': '/' });
+        const seen = { headers: {}, trailers: {}, body: '' };
+        stream.setEncoding('utf8');
+        stream.on('response', (headers) => (seen.headers = headers));
+        stream.on('trailers', (trailers) => (seen.trailers = trailers));
+        stream.on('data', (chunk) => (seen.body += chunk));
+        stream.on('end', () => resolve(seen));
+        stream.on('error', reject);
+        stream.end();
+      });
+      assert.equal(result.body, 'hi');
+      assert.equal(result.headers['transfer-encoding'], undefined);
+      assert.equal(result.headers.trailer, 'x-check');
+      assert.equal(result.trailers['x-check'], 'ok');
+    } finally {
+      client.close();
+      await app.close();
+    }
   });
 
   test('request.signal aborts when the handler timeout fires, and the client gets 503', async () => {

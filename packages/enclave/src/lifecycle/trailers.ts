@@ -41,8 +41,10 @@ export function hasTrailers(reply: object): boolean {
 /** The head of a response with trailers: chunked, announcing the trailer names. */
 function writeTrailerHead(reply: any, headers: Record<string, any>): void {
   delete headers['content-length'];
-  headers['transfer-encoding'] = 'chunked';
-  headers.trailer = [...(trailersOf.get(reply) as Map<string, TrailerFn>).keys()].join(', ');
+  // HTTP/2 frames the body itself and forbids Transfer-Encoding (RFC 9113 §8.2.2).
+  if (reply.request.raw.httpVersionMajor < 2) headers['transfer-encoding'] = 'chunked';
+  // Names separated by a space, as Fastify writes them (clients split on either).
+  headers.trailer = [...(trailersOf.get(reply) as Map<string, TrailerFn>).keys()].join(' ');
   reply.raw.writeHead(reply.raw.statusCode, headers);
 }
 
