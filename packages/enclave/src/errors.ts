@@ -66,7 +66,6 @@ export const errorCodes = {
   FST_ERR_HANDLER_TIMEOUT: e('FST_ERR_HANDLER_TIMEOUT', "The handler did not answer within %s ms on route '%s'", 503),
   FST_ERR_ERROR_HANDLER_ALREADY_SET: e('FST_ERR_ERROR_HANDLER_ALREADY_SET', "An error handler is already set in this context; set 'allowErrorHandlerOverride: true' to allow replacing it", 500, TypeError),
   FST_ERR_MISSING_MIDDLEWARE: e('FST_ERR_MISSING_MIDDLEWARE', 'Middleware needs a plugin that adds use(), such as @fastify/middie or @fastify/express'),
-  FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE: e('FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE', "forceCloseConnections: 'idle' needs a server with closeIdleConnections(), which this one lacks"),
   FST_ERR_INIT_OPTS_INVALID: e('FST_ERR_INIT_OPTS_INVALID', "Invalid factory option '%s'; fix its value, or leave the option out to use the default"),
   FST_ERR_LISTEN_OPTIONS_INVALID: e('FST_ERR_LISTEN_OPTIONS_INVALID', "Invalid listen options: '%s'; pass { port, host } with a port from 0 to 65535 (0 picks a free one)", 500, TypeError),
 
@@ -149,7 +148,7 @@ export const errorCodes = {
   FST_ERR_ROUTE_MISSING_HANDLER: e('FST_ERR_ROUTE_MISSING_HANDLER', 'Route "%s %s" has no handler function; pass one as the last argument or as the handler option', 500),
   FST_ERR_ROUTE_METHOD_INVALID: e('FST_ERR_ROUTE_METHOD_INVALID', 'The route method must be a string or an array of strings, got %s', 500, TypeError),
   FST_ERR_ROUTE_METHOD_NOT_SUPPORTED: e('FST_ERR_ROUTE_METHOD_NOT_SUPPORTED', '%s is not a supported HTTP method; use one of the names in require("node:http").METHODS, such as GET or POST', 500),
-  FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED: e('FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED', 'Route "%s %s" declares a body schema, but %s requests carry no validated body; validate the querystring instead, or use POST, PUT or PATCH', 500),
+  FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED: e('FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED', 'Route "%s %s" declares a body schema, but %s requests carry no body (GET, HEAD and TRACE never do); validate the querystring instead, or use a method with a body (POST, PUT, PATCH, DELETE, OPTIONS)', 500),
   FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT: e('FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT', "bodyLimit must be an integer > 0, got '%s'", 500, TypeError),
   FST_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT: e('FST_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT', "handlerTimeout must be an integer > 0, got '%s'", 500, TypeError),
   FST_ERR_ROUTE_LOG_LEVEL_INVALID: e('FST_ERR_ROUTE_LOG_LEVEL_INVALID', "The log level of route '%s:%s' must be one of the logger's levels, got '%s'", 500, TypeError),
@@ -160,6 +159,7 @@ export const errorCodes = {
   // server
   FST_ERR_REOPENED_CLOSE_SERVER: e('FST_ERR_REOPENED_CLOSE_SERVER', 'This application was closed and cannot listen again; create a new one with enclave()'),
   FST_ERR_REOPENED_SERVER: e('FST_ERR_REOPENED_SERVER', 'This application is already listening; call listen() once (addresses() tells where)'),
+  FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE: e('FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE', "forceCloseConnections: 'idle' needs a server with closeIdleConnections(); the one serverFactory returned has none (use true or false)"),
   FST_ERR_INSTANCE_ALREADY_LISTENING: e('FST_ERR_INSTANCE_ALREADY_LISTENING', 'The application has already started (register plugins, routes, hooks and handlers before ready(), listen() or the first inject()): %s'),
 
   // plugins and loading

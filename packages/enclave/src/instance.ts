@@ -4,7 +4,7 @@ import lightMyRequest from 'light-my-request';
 import { errorCodes } from './errors.js';
 import { getDefaultJsonParser } from './http/content-type-parser.js';
 import { close } from './http/close.js';
-import { formatAddress, listen } from './http/listen.js';
+import { checkSignal, formatAddress, listen } from './http/listen.js';
 import { sendDefaultError } from './lifecycle/error-handling.js';
 import { type HookName, requestHookNames } from './lifecycle/hook-names.js';
 import { addHookToContext, validateHook } from './lifecycle/hooks.js';
@@ -100,10 +100,13 @@ export const instancePrototype: Record<PropertyKey, any> = {
       callback = options;
       options = {};
     }
+    // An invalid signal throws at once, in both forms, as in Fastify.
+    if (options !== null && typeof options === 'object') checkSignal(options.signal);
     const promise = listen(context.root, () => ready(context), options ?? {}, () => close(context.root));
     if (typeof callback !== 'function') return promise;
-    // Fastify calls back (error, null) when listening failed.
-    promise.then((address) => callback(null, address), (error) => callback(error, null));
+    // Fastify calls back (error, null) when listening failed, and not at all when the signal
+    // was aborted before the server listened (the promise form resolves with undefined).
+    promise.then((address) => address !== undefined && callback(null, address), (error) => callback(error, null));
     return undefined;
   },
   close(this: any, callback?: (error?: Error | null) => void) {
@@ -137,7 +140,9 @@ export const instancePrototype: Record<PropertyKey, any> = {
   addHook(this: any, name: string, fn: (...args: any[]) => any) {
     const context = contextOf(this);
     validateHook(name, fn);
-    if (name !== 'onClose' && name !== 'preClose' && name !== 'onListen') throwIfBooted(context, 'addHook');
+    // An onReady hook added by an onReady hook is accepted and not run, as in Fastify.
+    const late = name === 'onClose' || name === 'preClose' || name === 'onListen' || (name === 'onReady' && context.root.runningReadyHooks);
+    if (!late) throwIfBooted(context, 'addHook');
     // Request hooks (and onRegister) take effect after what was registered before them has
     // loaded, as in Fastify: a plugin registered first runs its hooks first.
     if (name === 'onRoute' || name === 'onReady' || name === 'onListen' || name === 'preClose' || name === 'onClose') {
@@ -286,7 +291,8 @@ export const instancePrototype: Record<PropertyKey, any> = {
   },
   addresses(this: any) {
     const address = contextOf(this).root.server.address();
-    return address === null || typeof address === 'string' ? [] : [address];
+    // A Unix socket or pipe is reported by its path, as in Fastify.
+    return address === null ? [] : [address];
   },
 };
 

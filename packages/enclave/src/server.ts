@@ -119,6 +119,9 @@ function createInitialConfig(given: Record<string, any>, normalized: NormalizedO
 function createHttpServer(options: Record<string, any>, listener: http.RequestListener): http.Server {
   if (typeof options.serverFactory === 'function') {
     const custom = options.serverFactory(listener, options);
+    if (options.forceCloseConnections === 'idle' && typeof custom?.closeIdleConnections !== 'function') {
+      throw new errorCodes.FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE();
+    }
     trackSockets(custom);
     return custom;
   }

@@ -355,7 +355,7 @@ const routeCases: MessageCase[] = [
     title: 'a body schema on a GET route',
     trigger: () => app().get('/search', { schema: { body: { type: 'object' } } }, handler),
     names: [/"GET \/search"/],
-    guidance: /validate the querystring instead, or use POST, PUT or PATCH/,
+    guidance: /validate the querystring instead, or use a method with a body \(POST, PUT, PATCH, DELETE, OPTIONS\)/,
   },
   {
     code: 'FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT',

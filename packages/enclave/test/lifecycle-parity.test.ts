@@ -90,3 +90,48 @@ test('an HTTP/2 server takes connectionTimeout as its timeout, as in Fastify', (
   const app = enclave({ http2: true, connectionTimeout: 3 } as any);
   assert.equal((app.server as any).timeout, 3);
 });
+
+test('listen() with an aborted signal does not listen, closes the application and resolves undefined', async () => {
+  const app = enclave();
+  let closed = false;
+  app.addHook('onClose', async () => { closed = true; });
+  const controller = new AbortController();
+  controller.abort();
+  const address = await app.listen({ port: 0, host: '127.0.0.1', signal: controller.signal });
+  assert.equal(address, undefined);
+  assert.equal(app.server.listening, false);
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(closed, true);
+  assert.throws(() => enclave().listen({ port: 0, signal: {} as AbortSignal }), { code: 'FST_ERR_LISTEN_OPTIONS_INVALID' });
+});
+
+test('aborting the signal after listen() closes the application', async () => {
+  const app = enclave();
+  const closed = new Promise<void>((resolve) => app.addHook('onClose', async () => resolve()));
+  const controller = new AbortController();
+  await app.listen({ port: 0, host: '127.0.0.1', signal: controller.signal });
+  controller.abort();
+  await closed;
+  assert.equal(app.server.listening, false);
+});
+
+test('addresses() reports a Unix socket by its path; forceCloseConnections idle needs closeIdleConnections', async () => {
+  const socketPath = path.join(os.tmpdir(), `enclave-addr-${process.pid}-${Date.now()}.sock`);
+  const app = enclave();
+  await app.listen({ path: socketPath } as any);
+  assert.deepEqual(app.addresses(), [socketPath]);
+  await app.close();
+  assert.throws(() => enclave({ forceCloseConnections: 'idle', serverFactory: () => ({ on() {} }) as any }), {
+    code: 'FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE',
+  });
+});
+
+test('an onReady hook may add an onReady hook (which does not run)', async () => {
+  const app = enclave();
+  let late = false;
+  app.addHook('onReady', async () => {
+    app.addHook('onReady', async () => { late = true; });
+  });
+  await app.ready();
+  assert.equal(late, false);
+});

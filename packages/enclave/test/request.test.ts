@@ -1,5 +1,6 @@
 // SPEC §4.5: the request object's fields, including the proxy-aware ones.
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { describe, test } from 'node:test';
 import enclave from 'enclavejs';
 
@@ -212,6 +213,32 @@ describe('addresses and hosts', () => {
     assert.equal(response.hostname, 'real.example');
     assert.equal(response.port, 8443);
     assert.equal(response.protocol, 'http');
+  });
+
+  test('port comes from the host only: null when it has none, even on a real socket behind a proxy (issue 17)', async () => {
+    const app = enclave({ trustProxy: true });
+    app.get('/', describeRequest);
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port: serverPort } = new URL(address);
+      const ask = (headers: Record<string, string>) =>
+        new Promise<any>((resolve, reject) => {
+          const request = http.get(address, { headers }, (response) => {
+            let body = '';
+            response.on('data', (chunk) => (body += chunk)).on('end', () => resolve(JSON.parse(body)));
+          });
+          request.on('error', reject);
+        });
+      // The proxy forwards the public host without a port: the server's own port is not it.
+      const forwarded = await ask({ 'x-forwarded-host': 'books.example', 'x-forwarded-proto': 'https' });
+      assert.equal(forwarded.port, null);
+      assert.equal(`${forwarded.protocol}://${forwarded.host}`, 'https://books.example');
+      assert.equal((await ask({ host: 'books.example' })).port, null);
+      assert.equal((await ask({ host: 'books.example:8443' })).port, 8443);
+      assert.equal((await ask({})).port, Number(serverPort));
+    } finally {
+      await app.close();
+    }
   });
 
   test('IPv6 hosts keep their brackets in hostname', async () => {

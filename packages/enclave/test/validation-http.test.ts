@@ -191,7 +191,37 @@ test('a $ref to a schema not visible in the route context fails ready() naming r
   });
 });
 
-test('a route with body and body-less methods validates the body only for POST, PUT and PATCH', async () => {
+test('DELETE and OPTIONS bodies are validated; a body schema on GET, HEAD or TRACE is refused at start-up (issue 17)', async () => {
+  const app = enclave();
+  const handled: string[] = [];
+  const schema = { body: { type: 'object', required: ['ids'], properties: { ids: { type: 'array', items: { type: 'integer' } } } } };
+  for (const method of ['DELETE', 'OPTIONS'] as const) {
+    app.route({
+      method,
+      url: '/books',
+      schema,
+      handler: async (request) => {
+        handled.push(method);
+        return request.body;
+      },
+    });
+  }
+  for (const method of ['DELETE', 'OPTIONS'] as const) {
+    const refused = await app.inject({ method, url: '/books', payload: { ids: 'all' } });
+    assert.equal(refused.statusCode, 400, method);
+    assert.equal(refused.json().code, 'FST_ERR_VALIDATION', method);
+    const accepted = await app.inject({ method, url: '/books', payload: { ids: [1, 2] } });
+    assert.deepEqual(accepted.json(), { ids: [1, 2] }, method);
+  }
+  assert.deepEqual(handled, ['DELETE', 'OPTIONS']);
+  for (const method of ['GET', 'HEAD', 'TRACE']) {
+    assert.throws(() => enclave().route({ method, url: '/', schema, handler: async () => 'x' }), {
+      code: 'FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED',
+    });
+  }
+});
+
+test('a route answering DELETE and POST validates the body of both (Fastify validates DELETE bodies)', async () => {
   const app = enclave();
   app.route({
     method: ['DELETE', 'POST'],
@@ -199,10 +229,13 @@ test('a route with body and body-less methods validates the body only for POST, 
     schema: { body: { type: 'object', required: ['name'] }, querystring: { type: 'object', properties: { n: { type: 'integer' } } } },
     handler: async (request) => ({ method: request.method, query: request.query }),
   });
-  assert.deepEqual((await app.inject({ method: 'DELETE', url: '/both?n=2' })).json(), { method: 'DELETE', query: { n: 2 } });
+  assert.deepEqual((await app.inject({ method: 'DELETE', url: '/both?n=2', payload: { name: 'a' } })).json(), { method: 'DELETE', query: { n: 2 } });
+  assert.equal((await app.inject({ method: 'DELETE', url: '/both?n=2', payload: {} })).statusCode, 400);
+  // No body at all is validated too: `undefined` is not an object (Fastify answers the same).
+  assert.equal((await app.inject({ method: 'DELETE', url: '/both?n=2' })).json().message, 'body must be object');
   assert.equal((await app.inject({ method: 'POST', url: '/both', payload: {} })).statusCode, 400);
   assert.equal((await app.inject({ method: 'POST', url: '/both?n=2', payload: { name: 'a' } })).statusCode, 200);
-  assert.equal((await app.inject({ method: 'DELETE', url: '/both?n=x' })).statusCode, 400);
+  assert.equal((await app.inject({ method: 'DELETE', url: '/both?n=x', payload: { name: 'a' } })).statusCode, 400);
 });
 
 test('getDefaultJsonParser reuses the built-in JSON parser for another media type', async () => {

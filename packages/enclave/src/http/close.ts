@@ -23,6 +23,14 @@ interface TrackedSocket extends net.Socket {
 
 const serverSockets = new WeakMap<object, Set<TrackedSocket>>();
 
+/** Responses whose reply was hijacked: the application writes them, and may never end them. */
+const hijackedResponses = new WeakSet<object>();
+
+/** Called by reply.hijack(): close() will not wait for this response for ever. */
+export function markHijacked(res: object): void {
+  hijackedResponses.add(res);
+}
+
 /** Tracks the connections of a server (called once, where the server is created). */
 export function trackSockets(server: net.Server): void {
   const sockets = new Set<TrackedSocket>();
@@ -54,10 +62,13 @@ function stopTimeoutChecks(server: object): void {
  */
 function startIdleSweeps(server: net.Server, sockets: Set<TrackedSocket>): void {
   const lastSeenIdle = new WeakMap<TrackedSocket, number>();
+  let swept = 0;
   const sweep = () => {
     for (const socket of sockets) {
-      // Its owner had preClose to end an upgraded connection (a WebSocket); it must not hold close.
-      if (isUpgraded(socket)) {
+      // Its owner had preClose to end an upgraded connection (a WebSocket) or a hijacked
+      // response (an event stream); what is still open after the grace period must not hold
+      // close() for ever.
+      if (isUpgraded(socket) || (socket._httpMessage != null && hijackedResponses.has(socket._httpMessage) && swept > 0)) {
         socket.destroy();
         continue;
       }
@@ -68,6 +79,7 @@ function startIdleSweeps(server: net.Server, sockets: Set<TrackedSocket>): void 
       else if (lastSeenIdle.get(socket) === traffic) socket.destroy();
       else lastSeenIdle.set(socket, traffic);
     }
+    swept++;
   };
   sweep();
   const timer = setInterval(sweep, IDLE_GRACE_MS);

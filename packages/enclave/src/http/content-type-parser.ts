@@ -6,6 +6,7 @@
 import type { Readable } from 'node:stream';
 import { errorCodes } from '../errors.js';
 import { rejectionAsError, thrownAsError } from '../thrown-values.js';
+import { BODYLESS_METHODS } from './body-methods.js';
 import { discardBody, type RawRequestLike, readBody, readDeclaredLength } from './body-reader.js';
 import type { ContentTypeParserEntry, ContentTypeParserStore } from './content-type-store.js';
 
@@ -32,8 +33,6 @@ export type ParsedBodyCallback = (err: unknown, body?: unknown, mediaType?: stri
  */
 const OPTIONAL_BODY_METHODS = new Set(['DELETE', 'OPTIONS']);
 
-/** GET and HEAD bodies are never parsed (RFC 9110 §9.3.1: such a body has no defined meaning). */
-const NO_BODY_METHODS = new Set(['GET', 'HEAD']);
 
 /** Shortens a client-sent header for an error message. */
 function quoteHeader(value: unknown): string {
@@ -94,7 +93,7 @@ function runParser(entry: ContentTypeParserEntry, request: unknown, input: unkno
  * Calls `done(err)` with a coded 4xx error, or `done(null, body, mediaTypeEssence)`.
  *
  * - No Content-Type and no body → `done(null, undefined, undefined)`.
- * - GET and HEAD bodies are never parsed.
+ * - GET, HEAD and TRACE bodies are never parsed.
  * - A body without Content-Type → the catch-all parser (essence `undefined`), else 415; for
  *   DELETE and OPTIONS such a body is left unparsed, as is a Content-Type without a body.
  * - A malformed or unsupported Content-Type → 415 `FST_ERR_CTP_INVALID_MEDIA_TYPE`.
@@ -121,7 +120,7 @@ export function parseRequestBody(
   const method = typeof raw?.method === 'string' ? raw.method.toUpperCase() : typeof request?.method === 'string' ? request.method.toUpperCase() : '';
   const contentType = headers['content-type'];
   const transferEncoding = headers['transfer-encoding'];
-  if (NO_BODY_METHODS.has(method)) {
+  if (BODYLESS_METHODS.has(method)) {
     done(null, undefined, undefined);
     return;
   }

@@ -46,7 +46,7 @@ function checkPort(port: unknown): number | string {
   return value;
 }
 
-function checkSignal(signal: unknown): AbortSignal | undefined {
+export function checkSignal(signal: unknown): AbortSignal | undefined {
   if (signal === undefined) return undefined;
   const valid = signal !== null && typeof signal === 'object' && typeof (signal as AbortSignal).aborted === 'boolean' && typeof (signal as AbortSignal).addEventListener === 'function';
   if (!valid) throw new errorCodes.FST_ERR_LISTEN_OPTIONS_INVALID('Invalid options.signal');
@@ -89,19 +89,23 @@ export async function listen(
   // Claimed before the first await, so a second listen() made meanwhile fails as a double listen.
   root.listening = true;
   const server = root.server as unknown as Server;
+  // Aborting the signal closes the application, onClose hooks included, as in Fastify.
+  const closeOnAbort = () => close().catch((error) => root.log.error({ err: error }, 'closing on abort failed'));
   try {
     await ready();
+    if (signal?.aborted) {
+      // Aborted while the application was loading: it never listens, and listen() resolves
+      // with no address.
+      root.listening = false;
+      closeOnAbort();
+      return undefined as unknown as string;
+    }
     await bind(server, options, signal);
   } catch (error) {
     root.listening = false;
     throw error;
   }
-  // Aborting the signal closes the application, onClose hooks included, as in Fastify.
-  if (signal !== undefined) {
-    const onAbort = () => close().catch((error) => root.log.error({ err: error }, 'closing on abort failed'));
-    if (signal.aborted) onAbort();
-    else signal.addEventListener('abort', onAbort, { once: true });
-  }
+  signal?.addEventListener('abort', closeOnAbort, { once: true });
   const address = formatAddress(server.address(), isSecure(root));
   root.log.info(options.listenTextResolver ? options.listenTextResolver(address) : `Server listening at ${address}`);
   // The server listens whatever an onListen hook does: a failing one is logged, the others run.

@@ -1,6 +1,7 @@
 // Everything the request path needs for one route, built once at ready: hooks flattened per
 // phase (null when a phase has none, so the path skips it with one check), validators and
 // serializers compiled, constructors and limits resolved.
+import { canCarryBody } from '../http/body-methods.js';
 import type { ContentTypeParserStore } from '../http/content-type-parser.js';
 import type { RouteRecord } from '../routing/route-record.js';
 import type { CompiledRouteSchemas } from '../schema/contracts.js';
@@ -54,8 +55,6 @@ function contextSettingsOf(context: Context, handlerTimeout: unknown): Pick<Comp
 
 const phases: readonly RequestHookName[] = requestHookNames;
 
-/** Methods whose body a route schema validates (SPEC §6.1). */
-const bodyMethods = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The contexts from the root down to `context`. */
 function chainOf(context: Context): Context[] {
@@ -113,8 +112,8 @@ export function compileRoute(record: RouteRecord): CompiledRoute {
     );
   // A route answering both body and body-less methods (e.g. ['GET', 'POST']) gets a second
   // validator without the body part, picked by the request's method.
-  const withBody = record.methods.find((each) => bodyMethods.has(each));
-  const withoutBody = record.methods.find((each) => !bodyMethods.has(each));
+  const withBody = record.methods.find((each) => canCarryBody(each));
+  const withoutBody = record.methods.find((each) => !canCarryBody(each));
   const schemas = compileFor(withBody ?? (record.methods[0] as string));
   const bodyless = withBody !== undefined && withoutBody !== undefined ? compileFor(withoutBody).validate : undefined;
   const errorHandler: ErrorHandlerEntry =

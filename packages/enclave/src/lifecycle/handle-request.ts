@@ -179,11 +179,8 @@ function preValidation(route: CompiledRoute, request: any, reply: any): void {
 }
 
 function validate(route: CompiledRoute, request: any, reply: any): void {
-  const method = request.raw.method;
-  const validator =
-    route.validateWithoutBody !== undefined && method !== 'POST' && method !== 'PUT' && method !== 'PATCH'
-      ? route.validateWithoutBody
-      : route.validate;
+  const withoutBody = route.validateWithoutBody !== undefined && !methodHasBody(route.context.root, request.raw.method);
+  const validator = withoutBody ? route.validateWithoutBody : route.validate;
   if (validator === null) {
     preHandler(route, request, reply);
     return;

@@ -5,6 +5,7 @@ import { validateHeaderName, validateHeaderValue } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { finished } from 'node:stream';
 import { errorCodes } from '../errors.js';
+import { markHijacked } from '../http/close.js';
 import type { Context } from '../scope/context.js';
 import type { CompiledRoute } from './compiled-route.js';
 import { NullObject } from './null-object.js';
@@ -103,6 +104,7 @@ export const replyBasePrototype: Record<PropertyKey, any> = {
   },
   hijack(this: any) {
     this[kHijacked] = true;
+    markHijacked(this.raw);
     return this;
   },
   then(this: any, fulfilled?: () => void, rejected?: (error: Error) => void) {
@@ -129,6 +131,7 @@ Object.defineProperties(replyBasePrototype, {
     set(value: unknown) {
       if (value !== true) throw new errorCodes.FST_ERR_REP_SENT_VALUE();
       this[kHijacked] = true;
+      markHijacked(this.raw);
     },
   },
   elapsedTime: { get() { return performance.now() - this[kStartTime]; } },

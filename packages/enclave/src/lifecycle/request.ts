@@ -66,11 +66,13 @@ Object.defineProperties(requestBasePrototype, {
     enumerable: true,
   },
   port: {
+    // Only the Host (or the trusted X-Forwarded-Host) says which port the client used: the
+    // socket's local port is the server's own, wrong behind a proxy (issue 17). No port in the
+    // host: null, as in Fastify, so URLs built from host, protocol and port stay right.
     get() {
-      const host: string | undefined = this.host;
-      const match = host === undefined ? null : /:(\d+)$/.exec(host);
-      if (match) return Number(match[1]);
-      return this.raw.socket?.localPort ?? null;
+      const host: unknown = this.host;
+      const match = typeof host === 'string' ? /:(\d+)$/.exec(host) : null;
+      return match === null ? null : Number.parseInt(match[1] as string, 10);
     },
     enumerable: true,
   },

@@ -2,6 +2,7 @@
 // validates it, so mistakes surface at registration with a coded error naming the route.
 import { METHODS } from 'node:http';
 import { errorCodes } from '../errors.js';
+import { canCarryBody } from '../http/body-methods.js';
 import { requestHookNames } from '../lifecycle/hook-names.js';
 import { validateHook } from '../lifecycle/hooks.js';
 
@@ -52,7 +53,7 @@ export function validateRouteOptions(options: Record<string, any>): Record<strin
   const body = options.schema?.body;
   if (body !== undefined) {
     for (const method of methods) {
-      if (method === 'GET' || method === 'HEAD') {
+      if (!canCarryBody(method)) {
         throw new errorCodes.FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED(method, url, method);
       }
     }

@@ -58,7 +58,7 @@ export interface RouteSchemaInput {
 /** Everything schema-related one route needs on the request path, built once at ready. */
 export interface CompiledRouteSchemas {
   /**
-   * Validates params, (for POST/PUT/PATCH) body, querystring and headers, in that order, in
+   * Validates params, body (for every method but GET, HEAD and TRACE), querystring and headers, in that order, in
    * place. Returns the formatted validation Error (with `validation`, `validationContext`,
    * `statusCode` 400, `code` FST_ERR_VALIDATION) or undefined. A promise only for `$async`
    * schemas. `mediaType` is the parsed essence of the request's Content-Type (the same parse the

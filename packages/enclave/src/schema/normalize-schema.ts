@@ -1,4 +1,5 @@
 import { errorCodes } from '../errors.js';
+import { canCarryBody } from '../http/body-methods.js';
 import type { HttpPart } from './contracts.js';
 import { expandShorthand, mediaTypeEssence } from './response-schema-shape.js';
 
@@ -76,9 +77,6 @@ export interface NormalizedRouteSchema {
   body?: BodySchema;
 }
 
-// Methods whose requests carry a body to validate; any other method's body schema is
-// ignored rather than compiled.
-const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 function readContentMap(content: Record<string, any>): Map<string, unknown> {
   const byMediaType = new Map<string, unknown>();
@@ -131,7 +129,7 @@ export function prepareRouteSchemaObject(schema: unknown): void {
  * Picks the validated parts out of a route's `schema` option and normalizes each: `query` is
  * read as `querystring` (both given → `FST_ERR_SCH_DUPLICATE`), the shorthand is expanded, header
  * names are lower-cased, a body `content` map is read by media-type essence, and the body is
- * dropped for methods other than POST, PUT and PATCH.
+ * dropped for methods that never carry one (GET, HEAD, TRACE: registration refuses those).
  *
  * @example
  * normalizeRouteSchema({ query: { limit: { type: 'integer' } } }, 'GET')
@@ -146,7 +144,7 @@ export function normalizeRouteSchema(schema: Record<string, any>, method: string
   if (schema.params !== undefined) normalized.params = expandPartShorthand(schema.params);
   if (querystring !== undefined) normalized.querystring = expandPartShorthand(querystring);
   if (schema.headers !== undefined) normalized.headers = lowerCaseHeaderNames(expandPartShorthand(schema.headers));
-  if (schema.body !== undefined && METHODS_WITH_BODY.has(method.toUpperCase())) {
+  if (schema.body !== undefined && canCarryBody(method)) {
     const body = toPlainSchema(schema.body);
     normalized.body = isContentMap(body)
       ? { kind: 'content', byMediaType: readContentMap(body.content) }
