@@ -255,18 +255,26 @@ describe('route-level hooks, encapsulation and this', () => {
     assert.deepEqual(calls, ['/early', '/late']);
   });
 
-  test('this is the instance of the context that added the hook', async () => {
+  test("this is the route's own instance, whoever added the hook (as in Fastify)", async () => {
     const app = enclave();
     const seen: Record<string, unknown> = {};
+    let child: any;
     app.decorate('who', 'root');
-    app.addHook('onRequest', async function (this: any) { seen.root = this.who; });
-    app.register(async (child) => {
-      child.decorate('only', 'child');
-      child.addHook('preHandler', async function (this: any) { seen.childThis = this === child; seen.only = this.only; });
-      child.get('/', async function (this: any) { seen.handlerThis = this === child; return 'ok'; });
+    app.addHook('onRequest', async function (this: any) {
+      seen.root = this.who;
+      seen.rootHookThis = this === child;
     });
+    app.register(async (instance) => {
+      child = instance;
+      instance.decorate('only', 'child');
+      instance.addHook('preHandler', async function (this: any) { seen.childThis = this === instance; seen.only = this.only; });
+      instance.get('/', async function (this: any) { seen.handlerThis = this === instance; return 'ok'; });
+    });
+    app.get('/root', async () => 'root');
     await app.inject('/');
-    assert.deepEqual(seen, { root: 'root', childThis: true, only: 'child', handlerThis: true });
+    assert.deepEqual(seen, { root: 'root', rootHookThis: true, childThis: true, only: 'child', handlerThis: true });
+    await app.inject('/root');
+    assert.equal(seen.rootHookThis, false);
   });
 });
 

@@ -330,7 +330,8 @@ describe('payloads', () => {
     const withStatus = await app.inject('/with-status');
     assert.equal(withStatus.statusCode, 409);
     assert.deepEqual(withStatus.json(), { statusCode: 409, reason: 'conflict' });
-    assert.equal((await app.inject('/undefined')).json().code, 'FST_ERR_SEND_UNDEFINED_ERR');
+    // Fastify hands `undefined` itself to the error handlers; the default answers an empty 500.
+    assert.equal((await app.inject('/undefined')).body, '');
   });
 
   test('send(error) goes to the error handler', async () => {

@@ -168,6 +168,8 @@ export class ContentTypeParserStore {
 
   /** Whether a parser is registered for exactly this matcher (`'*'`, a media type or a RegExp). */
   has(matcher: string | RegExp): boolean {
+    // Asking about anything else is a mistake worth reporting, as in Fastify, not a quiet false.
+    if (typeof matcher !== 'string' && !(matcher instanceof RegExp)) throw errorCodes.FST_ERR_CTP_INVALID_TYPE();
     const label = labelOf(matcher);
     return label !== undefined && this.find(label) !== undefined;
   }

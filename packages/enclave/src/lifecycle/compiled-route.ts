@@ -77,7 +77,11 @@ function flattenHooks(context: Context, options: Record<string, any>): RouteHook
   for (const phase of phases) {
     const all: HookEntry[] = [];
     for (const link of chain) {
-      for (const entry of link.hooks.get(phase) ?? []) if (entry.instance === link.instance) all.push(entry);
+      for (const entry of link.hooks.get(phase) ?? []) {
+        // `this` in a request hook is the route's own instance, whoever added it (Fastify binds
+        // every lifecycle hook to the instance the route was declared on).
+        if (entry.instance === link.instance) all.push({ ...entry, instance: context.instance });
+      }
     }
     all.sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
     const own = options[phase];

@@ -37,6 +37,14 @@ export interface ErrorPathReply {
 const MAX_ERROR_ENTRIES = 16;
 const errorEntries = new WeakMap<object, number>();
 
+/** Replies whose onError hooks are running: they observe the error, the error handlers answer it. */
+const runningOnErrorHooks = new WeakSet<object>();
+
+/** Whether `reply.send()` is being called from an onError hook (FST_ERR_SEND_INSIDE_ONERR). */
+export function isInsideOnErrorHooks(reply: object): boolean {
+  return runningOnErrorHooks.has(reply);
+}
+
 /** Handles an error thrown, rejected or sent anywhere on the request path. Never throws. */
 export function handleError(reply: ErrorPathReply, error: unknown): void {
   const entries = (errorEntries.get(reply) ?? 0) + 1;
@@ -66,7 +74,9 @@ function routeError(reply: ErrorPathReply, error: unknown): void {
     return;
   }
   reply[kSent] = false;
-  if (error === undefined) error = new errorCodes.FST_ERR_SEND_UNDEFINED_ERR();
+  // `undefined` itself reaches the handlers, as in Fastify (a handler rejecting with nothing);
+  // the default handler answers it with an empty 500. Hooks that fail with nothing have already
+  // become FST_ERR_SEND_UNDEFINED_ERR in their runner.
   const route = reply[kRoute];
   // A thrown value that is not an Error takes the same path, as in Fastify: onError hooks and
   // error handlers see it (@fastify/rate-limit throws a plain object with a statusCode), and the
@@ -74,11 +84,15 @@ function routeError(reply: ErrorPathReply, error: unknown): void {
   // handler sets it, so a custom handler sees (and answers with) the status of the moment.
   if (!reply[kOnErrorDone] && route.hooks.onError !== null) {
     reply[kOnErrorDone] = true;
+    runningOnErrorHooks.add(reply);
     runObserverHooks(
       route.hooks.onError,
       [reply.request, reply, error],
       (hookError) => logSafely(reply.log, 'error', { err: hookError }, 'an onError hook failed'),
-      () => handleErrorAfterHooks(reply, error),
+      () => {
+        runningOnErrorHooks.delete(reply);
+        handleErrorAfterHooks(reply, error);
+      },
     );
     return;
   }

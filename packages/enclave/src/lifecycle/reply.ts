@@ -9,7 +9,8 @@ import { markHijacked } from '../http/close.js';
 import type { Context } from '../scope/context.js';
 import type { CompiledRoute } from './compiled-route.js';
 import { NullObject } from './null-object.js';
-import { runNotFoundHandler, sendPayload } from './send.js';
+import { callNotFound } from './handle-request.js';
+import { sendPayload } from './send.js';
 import { kErrorHandler, kHeaders, kHijacked, kOnErrorDone, kRoute, kSent, kSerializer, kStartTime } from './symbols.js';
 
 function routeOf(reply: any): CompiledRoute {
@@ -99,7 +100,7 @@ export const replyBasePrototype: Record<PropertyKey, any> = {
     return this.header('location', url).code(status).send();
   },
   callNotFound(this: any) {
-    runNotFoundHandler(this);
+    callNotFound(this);
     return this;
   },
   hijack(this: any) {

@@ -5,12 +5,12 @@ import { finished, Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { errorCodes } from '../errors.js';
 import type { CompiledRoute } from './compiled-route.js';
-import { handleError } from './error-handling.js';
+import { handleError, isInsideOnErrorHooks } from './error-handling.js';
 import { isErrorValue, readSafely } from '../thrown-values.js';
 import { logSafely } from './error-safety.js';
 import { runValueHooks } from './hooks.js';
 import { kHeaders, kHijacked, kRoute, kSent, kSerializer } from './symbols.js';
-import { hasTrailers, writeWithTrailers } from './trailers.js';
+import { hasTrailers, pipeWithTrailers, writeWithTrailers } from './trailers.js';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -54,6 +54,7 @@ function warnAlreadySent(reply: any): void {
 
 /** reply.send: routes an Error to the error handlers, everything else towards the socket. */
 export function sendPayload(reply: any, payload: unknown): void {
+  if (isInsideOnErrorHooks(reply)) throw new errorCodes.FST_ERR_SEND_INSIDE_ONERR();
   if (reply[kHijacked]) return;
   if (reply[kSent]) {
     warnAlreadySent(reply);
@@ -286,8 +287,15 @@ function writeToSocket(reply: any, given: unknown): void {
     return;
   }
   if (isStream(payload)) {
+    if (hasTrailers(reply)) {
+      pipeWithTrailers(reply, headers, payload, isHead);
+      return;
+    }
     if (isHead) {
       res.writeHead(statusCode, headers);
+      // The stream is not read, but it may still fail (its source was already at work): an
+      // error without a listener would be an uncaught exception, so it is logged instead.
+      payload.on('error', (error) => logSafely(reply.log, 'error', { err: error }, 'Error on Stream found for HEAD route'));
       payload.destroy();
       res.end();
       return;
@@ -319,25 +327,4 @@ export function notFoundBody(request: any): string {
     error: STATUS_CODES[404],
     statusCode: 404,
   });
-}
-
-/** reply.callNotFound(): answer with the not-found handler that owns the request's path. */
-export function runNotFoundHandler(reply: any): void {
-  const route = reply[kRoute] as CompiledRoute;
-  const request = reply.request;
-  const notFound = route.context.root.findNotFoundRoute(request.raw.url ?? '/');
-  reply.code(404);
-  try {
-    const result = notFound.handler.call(notFound.context.instance, request, reply) as any;
-    if (result !== null && typeof result === 'object' && typeof result.then === 'function') {
-      result.then(
-        (value: unknown) => {
-          if (value !== undefined && value !== reply && !reply.sent) reply.send(value);
-        },
-        (error: unknown) => handleError(reply, error),
-      );
-    }
-  } catch (error) {
-    handleError(reply, error);
-  }
 }

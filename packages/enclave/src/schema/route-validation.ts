@@ -117,8 +117,11 @@ function runParts(
       validate = selected;
     }
     let result: unknown;
+    // A missing part is validated as `null`, as in Fastify: a nullable body schema accepts a
+    // request without a body (which stays undefined), a plain `type: 'object'` refuses it.
+    const value = request[entry.property];
     try {
-      result = validate(request[entry.property]);
+      result = validate(value === undefined ? null : value);
     } catch (thrown) {
       return failureFromThrown(context, entry, thrown);
     }

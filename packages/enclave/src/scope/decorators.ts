@@ -22,8 +22,19 @@ function isAccessor(value: unknown): value is Accessor {
   );
 }
 
+/**
+ * Properties every request/reply is constructed with (the rest of the built-ins are on the
+ * prototypes, where `in` finds them). They count as present, as in Fastify: a dependency on
+ * `body` is met, and `decorateRequest('body', …)` is FST_ERR_DEC_ALREADY_PRESENT.
+ */
+const builtInFields: Record<'request' | 'reply', ReadonlySet<string>> = {
+  request: new Set(['id', 'params', 'raw', 'query', 'headers', 'log', 'body']),
+  reply: new Set(['raw', 'request', 'log']),
+};
+
 function isVisible(context: Context, kind: DecoratorKind, name: string): boolean {
   if (kind === 'instance') return name in context.instance;
+  if (builtInFields[kind].has(name)) return true;
   const prototype = kind === 'request' ? context.requestPrototype : context.replyPrototype;
   const fields = kind === 'request' ? context.requestFields : context.replyFields;
   return name in prototype || fields.some(([field]) => field === name);
