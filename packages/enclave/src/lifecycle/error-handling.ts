@@ -30,12 +30,20 @@ export interface ErrorPathReply {
 }
 
 /**
- * How many times one reply may enter the error path. Each handler up the chain and each failed
- * attempt to send the error response is one entry; a handful is plenty, and the bound turns any
- * loop we did not foresee into a plain 500 instead of a hung request or a stack overflow.
+ * How many times one reply may enter the error path besides once per error handler up its chain
+ * (a chain of nested handlers that each rethrow is finite, however long). Each failed attempt to
+ * send the error response is one entry; a handful is plenty, and the bound turns any loop we did
+ * not foresee into a plain 500 instead of a hung request or a stack overflow.
  */
-const MAX_ERROR_ENTRIES = 16;
-const errorEntries = new WeakMap<object, number>();
+const MAX_EXTRA_ERROR_ENTRIES = 16;
+/** Entries left to each reply in the error path, set on its first entry. */
+const errorEntriesLeft = new WeakMap<object, number>();
+
+function errorHandlerDepth(entry: ErrorHandlerEntry | null): number {
+  let depth = 0;
+  for (let link = entry; link !== null; link = link.parent) depth++;
+  return depth;
+}
 
 /** Replies whose onError hooks are running: they observe the error, the error handlers answer it. */
 const runningOnErrorHooks = new WeakSet<object>();
@@ -47,10 +55,10 @@ export function isInsideOnErrorHooks(reply: object): boolean {
 
 /** Handles an error thrown, rejected or sent anywhere on the request path. Never throws. */
 export function handleError(reply: ErrorPathReply, error: unknown): void {
-  const entries = (errorEntries.get(reply) ?? 0) + 1;
-  errorEntries.set(reply, entries);
+  const left = (errorEntriesLeft.get(reply) ?? errorHandlerDepth(reply[kErrorHandler]) + MAX_EXTRA_ERROR_ENTRIES) - 1;
+  errorEntriesLeft.set(reply, left);
   try {
-    if (entries > MAX_ERROR_ENTRIES) throw new Error('the error path did not settle');
+    if (left < 0) throw new Error('the error path did not settle');
     routeError(reply, error);
   } catch (failure) {
     logSafely(reply.log, 'error', { err: failure }, 'the error path failed; answering 500');
