@@ -16,9 +16,14 @@ export function nodeVersion(nodePath) {
   return execFileSync(nodePath, ['--version'], { encoding: 'utf8' }).trim();
 }
 
-/** Starts `serve.mjs framework scenario` under `nodePath`; resolves `{ port, stop }`. */
-export function startServer({ nodePath, framework, scenario, extraFlags = [] }) {
-  const child = spawn(nodePath, [...SERVER_FLAGS, ...extraFlags, serveScript, framework, scenario], {
+/**
+ * Starts `serve.mjs framework scenario` under `nodePath`; resolves `{ port, stop }`. `wrapper`
+ * (a command and its arguments, e.g. valgrind's) runs the node binary under it; `patience` is
+ * how many seconds to allow for listening and for exiting (valgrind is ~50× slower).
+ */
+export function startServer({ nodePath, framework, scenario, extraFlags = [], wrapper = [], patience = 1 }) {
+  const command = [...wrapper, nodePath, ...SERVER_FLAGS, ...extraFlags, serveScript, framework, scenario];
+  const child = spawn(command[0], command.slice(1), {
     cwd: benchDir,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -27,8 +32,8 @@ export function startServer({ nodePath, framework, scenario, extraFlags = [] }) 
     let buffered = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(new Error(`${framework}/${scenario}: server did not listen within 30 s`));
-    }, 30_000);
+      reject(new Error(`${framework}/${scenario}: server did not listen within ${30 * patience} s`));
+    }, 30_000 * patience);
     const early = (code, signal) => {
       clearTimeout(timer);
       reject(new Error(`${framework}/${scenario}: server exited before listening (${code ?? signal})`));
@@ -47,7 +52,7 @@ export function startServer({ nodePath, framework, scenario, extraFlags = [] }) 
         pid: child.pid,
         async stop() {
           if (child.exitCode !== null || child.signalCode !== null) return;
-          const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+          const kill = setTimeout(() => child.kill('SIGKILL'), 10_000 * patience);
           child.kill('SIGTERM');
           await exited;
           clearTimeout(kill);

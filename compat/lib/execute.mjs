@@ -2,7 +2,7 @@
 // by default), with node's test runner and the compat reporter. A file that outlives its
 // time limit is killed; whatever its tests reported until then is kept and the kill recorded.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, mkdirSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 const here = new URL('..', import.meta.url).pathname;
@@ -32,7 +32,9 @@ export function listFiles(dir) {
   return out;
 }
 
-function runOne(dir, file, resultPath, options) {
+const marker = '@@compat-result ';
+
+function runOne(dir, file, options) {
   return new Promise((resolve) => {
     const started = Date.now();
     const env = { ...process.env, COMPAT_TEST_TIMEOUT: String(options.testTimeout) };
@@ -43,12 +45,19 @@ function runOne(dir, file, resultPath, options) {
       [
         '--require', join(here, 'preload.cjs'),
         `--test-reporter=${join(here, 'reporter.mjs')}`,
-        `--test-reporter-destination=${resultPath}`,
         '--test-force-exit',
         join(dir, 'test', file),
       ],
-      { cwd: dir, env, stdio: ['ignore', 'ignore', 'pipe'] },
+      { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] },
     );
+    const records = [];
+    let partial = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => {
+      const lines = (partial + chunk).split('\n');
+      partial = lines.pop();
+      for (const line of lines) if (line.startsWith(marker)) records.push(JSON.parse(line.slice(marker.length)));
+    });
     let stderr = '';
     child.stderr.on('data', (chunk) => {
       stderr = (stderr + chunk).slice(-4000);
@@ -60,17 +69,9 @@ function runOne(dir, file, resultPath, options) {
     }, options.fileTimeout);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      resolve({ code, signal, killed, stderr, ms: Date.now() - started });
+      resolve({ code, signal, killed, stderr, records, ms: Date.now() - started });
     });
   });
-}
-
-function readRecords(resultPath) {
-  if (!existsSync(resultPath)) return [];
-  return readFileSync(resultPath, 'utf8')
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line));
 }
 
 // One file's outcome: { ms, exit, note?, tests: { name: { status, kind?, reason? } } }.
@@ -81,29 +82,25 @@ function collect(records, run) {
     if (record.suite) continue;
     let name = record.path.join(' > ');
     for (let n = 2; name in tests; n++) name = `${record.path.join(' > ')} #${n}`;
-    tests[name] = record.status === 'fail' ? { status: 'fail', kind: record.kind, reason: record.reason } : { status: record.status };
+    tests[name] = record.status === 'fail' ? { status: 'fail', kind: record.kind, reason: record.reason, ms: record.ms } : { status: record.status, ms: record.ms };
   }
   const outcome = { ms: run.ms, exit: run.code ?? run.signal, tests };
   if (run.killed) outcome.note = `killed after the per-file limit of ${run.ms} ms; tests not reported are missing`;
   else if (records.length === 0 && run.code !== 0) {
-    const lines = run.stderr.split('\n').filter((line) => /Error|error:/.test(line));
+    const lines = run.stderr.split('\n').filter((line) => /^\w*(Error|Exception)\b/.test(line));
     outcome.note = `did not load: ${(lines[0] ?? run.stderr.trim().split('\n')[0] ?? '').trim().slice(0, 300)}`;
   }
   return outcome;
 }
 
 export async function runFiles(dir, files, options) {
-  const resultsDir = join(dir, '.results');
-  rmSync(resultsDir, { recursive: true, force: true });
-  mkdirSync(resultsDir);
   const results = {};
-  const queue = files.map((file, index) => ({ file, index }));
+  const queue = files.map((file) => ({ file }));
   let done = 0;
   const worker = async () => {
     for (let job = queue.shift(); job; job = queue.shift()) {
-      const resultPath = join(resultsDir, `${job.index}.jsonl`);
-      const run = await runOne(dir, job.file, resultPath, options);
-      results[job.file] = collect(readRecords(resultPath), run);
+      const run = await runOne(dir, job.file, options);
+      results[job.file] = collect(run.records, run);
       done++;
       if (options.progress) options.progress(done, files.length, job.file, results[job.file]);
     }

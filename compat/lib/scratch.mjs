@@ -2,7 +2,7 @@
 // Fastify's test files from. The copy lives inside the repo (compat/.work/, git-ignored) so
 // that module resolution from its test files walks up to the repo's node_modules: the Ajv
 // plugins the tests load then resolve to the very Ajv copy enclavejs uses.
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
@@ -17,13 +17,32 @@ export const targets = {
   fastify: join(fastifyDir, 'fastify.js'),
 };
 
-// Pure-data modules of Fastify's lib/ that stay in the copy: the symbol table and the
-// deprecation-warning definitions (helper.js and ~20 test files load them at the top, so
-// dropping them would fail whole files instead of the tests that really need internals).
-// The copied symbols are fresh Symbol()s, unknown to either target: a test that reads an
-// instance through them fails, on Fastify as on Enclave. Every other file of lib/ (request,
-// reply, hooks, content-type, …) is Fastify's implementation and is left out.
+// Fastify's lib/ stays private. Two pure-data modules are kept, because helper.js and ~20
+// test files load them at the top: the symbol table (fresh Symbol()s that neither target
+// knows, so a test that reads an instance through them fails) and the deprecation-warning
+// definitions. Every other module of lib/ (request, reply, hooks, content-type, …) is
+// Fastify's implementation: it is replaced by a stand-in that throws when a test uses it, so
+// only the tests that need internals fail, not every test of a file that loads one at the top.
 const keptLib = ['symbols.js', 'warnings.js'];
+
+const standIn = `'use strict'
+// Written by compat/lib/scratch.mjs: Fastify's internal modules are not available to its tests
+// here. Reading a property gives another stand-in, so loading succeeds; calling, constructing
+// or an instanceof check throws, failing the test that needed Fastify's internals.
+module.exports = function standIn (name) {
+  const fail = () => { throw new Error(\`compat: Fastify internal \${name} is not available\`) }
+  return new Proxy(function internal () {}, {
+    get (_, key) {
+      if (key === 'then' || key === Symbol.toPrimitive) return undefined
+      if (key === Symbol.hasInstance) return fail
+      return standIn(\`\${name}.\${String(key)}\`)
+    },
+    set: () => true,
+    apply: fail,
+    construct: fail
+  })
+}
+`;
 
 function shim(targetPath) {
   return `'use strict'
@@ -56,7 +75,8 @@ export function prepare(target) {
   const targetPath = targets[target];
   if (!targetPath) throw new Error(`unknown target ${target} (enclave or fastify)`);
   if (!existsSync(targetPath)) throw new Error(`${targetPath} is missing: run npm run build`);
-  const dir = join(workDir, target);
+  // One copy per process, so two runs at once (a subset while the gate runs) do not collide.
+  const dir = join(workDir, `${target}-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   cpSync(fastifyDir, dir, {
@@ -64,7 +84,12 @@ export function prepare(target) {
     filter: (source) => !['lib', 'node_modules'].some((skip) => inside(source, join(fastifyDir, skip))),
   });
   mkdirSync(join(dir, 'lib'));
-  for (const file of keptLib) cpSync(join(fastifyDir, 'lib', file), join(dir, 'lib', file));
+  writeFileSync(join(dir, 'lib', 'compat-stand-in.js'), standIn);
+  for (const file of readdirSync(join(fastifyDir, 'lib'))) {
+    if (!file.endsWith('.js') || file === 'errors.js') continue;
+    if (keptLib.includes(file)) cpSync(join(fastifyDir, 'lib', file), join(dir, 'lib', file));
+    else writeFileSync(join(dir, 'lib', file), `module.exports = require('./compat-stand-in.js')('lib/${file}')\n`);
+  }
   writeFileSync(join(dir, 'lib', 'errors.js'), errorsShim);
   writeFileSync(join(dir, 'fastify.js'), shim(targetPath));
   return dir;

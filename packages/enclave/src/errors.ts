@@ -138,8 +138,8 @@ export const errorCodes = {
 
   // router
   FST_ERR_DUPLICATED_ROUTE: e('FST_ERR_DUPLICATED_ROUTE', "The route '%s %s' is already declared; change its method or path, or tell the two apart with constraints"),
-  FST_ERR_BAD_URL: e('FST_ERR_BAD_URL', "'%s' is not a valid URL component", 400, URIError),
-  FST_ERR_MAX_PARAM_LENGTH: e('FST_ERR_MAX_PARAM_LENGTH', "'%s' has a path parameter longer than maxParamLength", 414, URIError),
+  FST_ERR_BAD_URL: e('FST_ERR_BAD_URL', "'%s' is not a valid url component", 400, URIError),
+  FST_ERR_MAX_PARAM_LENGTH: e('FST_ERR_MAX_PARAM_LENGTH', "'%s' is exceeding the max param length", 414, URIError),
   FST_ERR_ASYNC_CONSTRAINT: e('FST_ERR_ASYNC_CONSTRAINT', 'An async route constraint failed', 500),
   FST_ERR_INVALID_URL: e('FST_ERR_INVALID_URL', "A route URL must be a string such as '/users/:id', got '%s'", 400, TypeError),
   FST_ERR_ROUTE_OPTIONS_NOT_OBJ: e('FST_ERR_ROUTE_OPTIONS_NOT_OBJ', 'The options of route "%s %s" must be an object', 500, TypeError),
@@ -147,7 +147,7 @@ export const errorCodes = {
   FST_ERR_ROUTE_HANDLER_NOT_FN: e('FST_ERR_ROUTE_HANDLER_NOT_FN', 'The handler of route "%s %s" must be a function (request, reply) => payload', 500, TypeError),
   FST_ERR_ROUTE_MISSING_HANDLER: e('FST_ERR_ROUTE_MISSING_HANDLER', 'Route "%s %s" has no handler function; pass one as the last argument or as the handler option', 500),
   FST_ERR_ROUTE_METHOD_INVALID: e('FST_ERR_ROUTE_METHOD_INVALID', 'The route method must be a string or an array of strings, got %s', 500, TypeError),
-  FST_ERR_ROUTE_METHOD_NOT_SUPPORTED: e('FST_ERR_ROUTE_METHOD_NOT_SUPPORTED', '%s is not a supported HTTP method; use one of the names in require("node:http").METHODS, such as GET or POST', 500),
+  FST_ERR_ROUTE_METHOD_NOT_SUPPORTED: e('FST_ERR_ROUTE_METHOD_NOT_SUPPORTED', '%s method is not supported. Use one of app.supportedMethods, or add it with app.addHttpMethod()', 500),
   FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED: e('FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED', 'Route "%s %s" declares a body schema, but %s requests carry no body (GET, HEAD and TRACE never do); validate the querystring instead, or use a method with a body (POST, PUT, PATCH, DELETE, OPTIONS)', 500),
   FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT: e('FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT', "bodyLimit must be an integer > 0, got '%s'", 500, TypeError),
   FST_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT: e('FST_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT', "handlerTimeout must be an integer > 0, got '%s'", 500, TypeError),

@@ -36,8 +36,8 @@ export const extraMethods: Record<string, (this: any, ...args: any[]) => unknown
   trace: shorthand('TRACE'),
   query: shorthand('QUERY'),
   all: shorthand((context) => supportedMethods(context.root)),
-  addHttpMethod(this: any, method: unknown, options?: { hasBody?: boolean }) {
-    const name = addHttpMethod(contextOf(this).root, method, options?.hasBody === true);
+  addHttpMethod(this: any, method: unknown, options?: { hasBody?: boolean; overrideExisting?: boolean }) {
+    const name = addHttpMethod(contextOf(this).root, method, options?.hasBody === true, options?.overrideExisting === true);
     if (typeof this[name] !== 'function') this.decorate(name, shorthand(method as string));
     return this;
   },

@@ -1,10 +1,8 @@
 // The public instance surface (SPEC §3–§8). One prototype shared by every context's instance;
 // each method finds its context through the single private key.
-import lightMyRequest from 'light-my-request';
 import { errorCodes } from './errors.js';
 import { getDefaultJsonParser } from './http/content-type-parser.js';
-import { close } from './http/close.js';
-import { checkSignal, formatAddress, listen } from './http/listen.js';
+import { formatAddress } from './http/listen.js';
 import { sendDefaultError } from './lifecycle/error-handling.js';
 import { type HookName, requestHookNames } from './lifecycle/hook-names.js';
 import { addHookToContext, validateHook } from './lifecycle/hooks.js';
@@ -14,55 +12,12 @@ import { type Context, contextOf } from './scope/context.js';
 import { addDecorator, getDecorator, hasDecorator } from './scope/decorators.js';
 import { loadPending, queueAfter, queuePlugin } from './scope/plugin-loader.js';
 import { printPlugins } from './scope/print-plugins.js';
-import { bootApplication } from './boot.js';
 import { extraMethods, extraProperties, shorthand, throwIfBooted } from './instance-extras.js';
 import { markErrorHandlerSet } from './scope/context-settings.js';
+import { asDisposeHook, lifecycleMethods, resolveWithInstance } from './server-lifecycle.js';
 
 /** The package version, reported as `instance.version`. */
 export const VERSION = '0.1.0';
-
-function settle<T>(promise: Promise<T>, callback: ((error: Error | null, value?: T) => void) | undefined): Promise<T> | undefined {
-  if (typeof callback !== 'function') return promise;
-  promise.then((value) => callback(null, value), (error) => callback(error));
-  return undefined;
-}
-
-/** Resolves a promise with an instance without the instance's own `then` being followed. */
-function resolveWithInstance(context: Context, resolve: (value: any) => void): void {
-  context.root.thenGuard = true;
-  try {
-    resolve(context.instance);
-  } finally {
-    context.root.thenGuard = false;
-  }
-}
-
-function ready(context: Context): Promise<void> {
-  const { root } = context;
-  root.readyPromise ??= bootApplication(root).then(() => {
-    if (root.compileRouter) root.router.compile();
-  });
-  return root.readyPromise;
-}
-
-/**
- * What `ready()` waits for: the whole boot (onReady hooks included) for the root; for a plugin's
- * instance, only the loading, as avvio does, so a plugin's ready callbacks run before onReady.
- */
-function readyOf(context: Context): Promise<void> {
-  const booting = ready(context);
-  if (context.parent === null) return booting;
-  // The root's ready() is there to report a boot failure; this one reports it too.
-  booting.catch(() => {});
-  return new Promise((resolve, reject) => context.root.loaded.wait((failed, error) => (failed ? reject(error) : resolve())));
-}
-
-/** Injecting into a closing or closed application fails, as Fastify's does. */
-function rejectIfClosing(context: Context): Promise<void> {
-  const { root } = context;
-  if (root.closing || root.closed) return Promise.reject(new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER());
-  return ready(context);
-}
 
 const shorthandMethods: Record<string, string> = {
   get: 'GET',
@@ -85,60 +40,14 @@ export const instancePrototype: Record<PropertyKey, any> = {
     queueAfter(context, callback as any);
     return this;
   },
-  ready(this: any, callback?: (error: Error | null, instance?: unknown) => void) {
-    const context = contextOf(this);
-    const promise = readyOf(context);
-    if (typeof callback === 'function') {
-      promise.then(() => callback(null, context.instance), (error) => callback(error));
-      return undefined;
-    }
-    return new Promise((resolve, reject) => promise.then(() => resolveWithInstance(context, resolve), reject));
-  },
-  listen(this: any, options?: any, callback?: (error: Error | null, address?: string | null) => void) {
-    const context = contextOf(this);
-    if (typeof options === 'function') {
-      callback = options;
-      options = {};
-    }
-    // An invalid signal throws at once, in both forms, as in Fastify.
-    if (options !== null && typeof options === 'object') checkSignal(options.signal);
-    const promise = listen(context.root, () => ready(context), options ?? {}, () => close(context.root));
-    if (typeof callback !== 'function') return promise;
-    // Fastify calls back (error, null) when listening failed, and not at all when the signal
-    // was aborted before the server listened (the promise form resolves with undefined).
-    promise.then((address) => address !== undefined && callback(null, address), (error) => callback(error, null));
-    return undefined;
-  },
-  close(this: any, callback?: (error?: Error | null) => void) {
-    const { root } = contextOf(this);
-    // At once, so an inject() or a request made right after close() is refused.
-    root.closing = true;
-    // Closing an application that was never readied still loads its plugins: their onClose
-    // hooks have to run.
-    root.readyPromise ??= bootApplication(root, false);
-    const promise = root.readyPromise.catch(() => {}).then(() => close(root));
-    return settle(promise, callback);
-  },
-  inject(this: any, options?: any, callback?: (error: Error | null, response?: any) => void) {
-    const context = contextOf(this);
-    const { root } = context;
-    const dispatch = (req: any, res: any) => {
-      rejectIfClosing(context).then(
-        () => root.server.emit('request', req, res),
-        // light-my-request rejects the chained form's promise with a response error.
-        (error) => res.emit('error', error),
-      );
-    };
-    if (options === undefined) return lightMyRequest(dispatch as any);
-    const promise = rejectIfClosing(context).then(() => lightMyRequest(dispatch as any, options));
-    return settle(promise, callback);
-  },
+  ...lifecycleMethods,
   route(this: any, options: Record<string, any>) {
     addRoute(contextOf(this), options);
     return this;
   },
   addHook(this: any, name: string, fn: (...args: any[]) => any) {
     const context = contextOf(this);
+    if (name === 'onClose') fn = asDisposeHook(fn) ?? fn;
     validateHook(name, fn);
     // An onReady hook added by an onReady hook is accepted and not run, as in Fastify.
     const late = name === 'onClose' || name === 'preClose' || name === 'onListen' || (name === 'onReady' && context.root.runningReadyHooks);
@@ -149,10 +58,6 @@ export const instancePrototype: Record<PropertyKey, any> = {
       addHookToContext(context, name as HookName, fn);
     } else queueAfter(context, () => addHookToContext(context, name as HookName, fn));
     return this;
-  },
-  onClose(this: any, fn: (...args: any[]) => any) {
-    // Fastify's older spelling of addHook('onClose', fn); @fastify/reply-from still uses it.
-    return this.addHook('onClose', fn);
   },
   decorate(this: any, name: string, value: unknown, dependencies?: string[]) {
     addDecorator(contextOf(this), 'instance', name, value, dependencies);
@@ -301,6 +206,13 @@ export const instancePrototype: Record<PropertyKey, any> = {
 };
 
 for (const [name, method] of Object.entries(shorthandMethods)) instancePrototype[name] = shorthand(method);
+
+// `await using app = enclave()` closes the application, as in Fastify (where Node has the symbol).
+if (typeof Symbol.asyncDispose === 'symbol') {
+  instancePrototype[Symbol.asyncDispose] = function dispose(this: any) {
+    return this.close();
+  };
+}
 
 Object.assign(instancePrototype, extraMethods);
 Object.defineProperties(instancePrototype, extraProperties);

@@ -1,11 +1,23 @@
 // Request ids: the default generator and the `requestIdHeader` wrapper, shared by the factory's
 // `genReqId` option and `setGenReqId()`.
 
+const base36Digits = '0123456789abcdefghijklmnopqrstuvwxyz';
+
 export function createCountingGenerator(): (raw: any) => string {
   let next = 0;
+  // `req-` and the counter in base 36. Number#toString(36) is a runtime call of ~440
+  // instructions, most of a request id's cost: it only runs when the counter's higher digits
+  // change, once every 36 ids; the last digit is appended from a table.
+  let high = 0;
+  let prefix = 'req-';
   return () => {
     next = (next + 1) % Number.MAX_SAFE_INTEGER;
-    return `req-${next.toString(36)}`;
+    const nextHigh = Math.floor(next / 36);
+    if (nextHigh !== high) {
+      high = nextHigh;
+      prefix = nextHigh === 0 ? 'req-' : `req-${nextHigh.toString(36)}`;
+    }
+    return prefix + (base36Digits[next % 36] as string);
   };
 }
 

@@ -14,7 +14,7 @@ import { trackHttp2Sessions } from './http/listen.js';
 import { instancePrototype } from './instance.js';
 import { createRequestListener } from './lifecycle/handle-request.js';
 import { replyBasePrototype } from './lifecycle/reply.js';
-import { requestReplyExtrasInstalled } from './lifecycle/request-reply-extras.js';
+import { extendRequestAndReply } from './lifecycle/request-reply-extras.js';
 import { requestBasePrototype } from './lifecycle/request.js';
 import { LogController } from './log-controller.js';
 import { createLogger } from './logger.js';
@@ -26,10 +26,16 @@ import type { EnclaveInstance, EnclaveOptions } from './types.js';
 import { type ChildLoggerFactory, setContextSetting } from './scope/context-settings.js';
 import { routerHooks } from './routing/router-hooks.js';
 
+// Once, before any application exists (a call, not a bare import: the package is sideEffects: false).
+extendRequestAndReply();
+
+const unusedSearchParams = Object.freeze({});
+
 const poisoningActions = new Set(['error', 'remove', 'ignore']);
 
 function option<T>(options: Record<string, any>, name: string, fallback: T, valid: (value: any) => boolean): T {
-  const value = options[name] ?? options.routerOptions?.[name];
+  // As in Fastify, routerOptions wins over the (deprecated) top-level router option.
+  const value = options.routerOptions?.[name] ?? options[name];
   if (value === undefined) return fallback;
   if (!valid(value)) throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`${name}: ${JSON.stringify(value)}`);
   return value;
@@ -108,11 +114,14 @@ function createInitialConfig(given: Record<string, any>, normalized: NormalizedO
     onProtoPoisoning: normalized.onProtoPoisoning,
     onConstructorPoisoning: normalized.onConstructorPoisoning,
     pluginTimeout: normalized.pluginTimeout,
-    requestIdHeader: false,
     requestIdLogLabel: normalized.requestIdLogLabel,
     http2SessionTimeout: 72_000,
     exposeHeadRoutes: normalized.exposeHeadRoutes,
+    handlerTimeout: normalized.handlerTimeout,
+    useSemicolonDelimiter: normalized.useSemicolonDelimiter,
     ...given,
+    // Normalized as Fastify reports it: '' and false are false, true is 'request-id'.
+    requestIdHeader: normalized.requestIdHeader,
   });
 }
 
@@ -177,7 +186,6 @@ function createHttpServer(options: Record<string, any>, listener: http.RequestLi
  */
 export function createApplication(options: EnclaveOptions = {}): EnclaveInstance {
   if (options === null || typeof options !== 'object') throw new errorCodes.FST_ERR_OPTIONS_NOT_OBJ(typeof options);
-  if (!requestReplyExtrasInstalled) throw new Error('request and reply members missing');
   const given = options as Record<string, any>;
   const normalized = normalizeOptions(given);
   const { log, enabled } = createLogger(given.logger, given.loggerInstance);
@@ -186,12 +194,16 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
     ignoreTrailingSlash: normalized.ignoreTrailingSlash,
     ignoreDuplicateSlashes: normalized.ignoreDuplicateSlashes,
     maxParamLength: normalized.maxParamLength,
-    allowUnsafeRegex: given.allowUnsafeRegex ?? given.routerOptions?.allowUnsafeRegex ?? false,
-    constraints: given.constraints ?? given.routerOptions?.constraints,
+    allowUnsafeRegex: given.routerOptions?.allowUnsafeRegex ?? given.allowUnsafeRegex ?? false,
+    constraints: given.routerOptions?.constraints ?? given.constraints,
     // find-my-way answers these with a store-less match; the request path turns it into the error.
     onBadUrl: (path: string) => new errorCodes.FST_ERR_BAD_URL(path),
     onMaxParamLength: (path: string) => new errorCodes.FST_ERR_MAX_PARAM_LENGTH(path),
     buildPrettyMeta: given.routerOptions?.buildPrettyMeta ?? given.buildPrettyMeta,
+    // The request path parses the query itself (with the user's parser, its errors made 400s)
+    // and never reads find-my-way's `searchParams`: without this, find-my-way built an unused
+    // `{}` for every request.
+    querystringParser: () => unusedSearchParams,
   } as any);
   const root = {
     options: normalized,

@@ -468,7 +468,7 @@ export interface InstanceApi {
    */
   withTypeProvider<Provider extends TypeProviderShape>(): WithTypeProvider<this, Provider>;
   /** Adds an HTTP method (from `require('node:http').METHODS`) and its shorthand. */
-  addHttpMethod(method: string, options?: { hasBody?: boolean }): this;
+  addHttpMethod(method: string, options?: { hasBody?: boolean; overrideExisting?: boolean }): this;
   readonly supportedMethods: string[];
   /** The request listener: routes a raw request/response pair as the server does. */
   readonly routing: (raw: IncomingMessage, res: ServerResponse) => void;

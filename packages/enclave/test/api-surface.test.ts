@@ -150,7 +150,7 @@ function fastifyFactoryOptions(): { top: Set<string>; router: Set<string> } {
 }
 
 describe('the public API against the installed Fastify', () => {
-  test(`the installed Fastify is 5.x (${fastify.default ? 'found' : 'missing'})`, () => {
+  test('the installed Fastify is 5.x', () => {
     const { version } = JSON.parse(fastifySource('package.json'));
     assert.match(version, /^5\./);
   });

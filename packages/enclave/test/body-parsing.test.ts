@@ -4,6 +4,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough, Readable } from 'node:stream';
 import { describe, test } from 'node:test';
+import enclave from 'enclavejs';
 import { type ContentTypeParserFunction, ContentTypeParserStore, parseRequestBody } from '../src/http/content-type-parser.js';
 
 const rootOptions = { bodyLimit: 1024, onProtoPoisoning: 'error', onConstructorPoisoning: 'error' } as const;
@@ -81,13 +82,20 @@ describe('is there a body?', () => {
     }
   });
 
-  test('GET and HEAD bodies are never parsed', async () => {
-    const store = storeWith('*', () => assert.fail('must not run'));
-    for (const method of ['GET', 'HEAD']) {
-      const raw = fakeRaw({ 'content-type': 'application/json', 'content-length': '2' }, ['{}'], method);
-      const outcome = await run(store, raw);
-      assert.deepEqual(outcome, { err: null, body: undefined, mediaType: undefined, calls: 1 });
+  test('GET, HEAD and TRACE bodies are not parsed (the method sets decide, see fastify-parity.test.ts)', async () => {
+    const app = enclave();
+    app.addContentTypeParser('*', () => assert.fail('must not run'));
+    for (const method of ['GET', 'HEAD', 'TRACE'] as const) {
+      app.route({ method, url: `/${method}`, handler: async (request) => ({ body: request.body ?? null }) });
     }
+    await app.ready();
+    for (const method of ['GET', 'TRACE']) {
+      const response = await app.inject({ method: method as 'GET', url: `/${method}`, payload: '{}', headers: { 'content-type': 'application/json' } });
+      assert.deepEqual(response.json(), { body: null }, method);
+    }
+    const head = await app.inject({ method: 'HEAD', url: '/HEAD', payload: '{}', headers: { 'content-type': 'application/json' } });
+    assert.equal(head.statusCode, 200);
+    await app.close();
   });
 
   test('POST with a Content-Type but no body still runs the parser (empty JSON is refused)', async () => {

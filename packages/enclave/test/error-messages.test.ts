@@ -334,7 +334,7 @@ const routeCases: MessageCase[] = [
     title: 'an unknown HTTP method',
     trigger: () => app().route({ method: 'FETCH', url: '/books', handler }),
     names: [/FETCH/],
-    guidance: /use one of the names in require\("node:http"\)\.METHODS/,
+    guidance: /Use one of app\.supportedMethods, or add it with app\.addHttpMethod\(\)/,
   },
   {
     code: 'FST_ERR_ROUTE_METHOD_INVALID',

@@ -1,6 +1,7 @@
 // Issue 19: the members and options added for Fastify 5 parity, each doing what Fastify's does
 // (api-surface.test.ts checks that they exist; these check that they work).
 import assert from 'node:assert/strict';
+import { Readable } from 'node:stream';
 import { describe, test } from 'node:test';
 import enclave from 'enclavejs';
 
@@ -173,6 +174,23 @@ describe('request and reply additions', () => {
     assert.deepEqual(response.trailers, { 'x-sum': '5' });
   });
 
+  test('a streamed reply carries its trailers after the last chunk (the functions get null)', async () => {
+    const app = enclave();
+    const payloads: unknown[] = [];
+    app.get('/', (_request, reply: any) => {
+      reply.trailer('x-count', (_reply: unknown, payload: unknown, done: (e: null, v: string) => void) => {
+        payloads.push(payload);
+        done(null, '2');
+      });
+      reply.send(Readable.from(['a', 'b']));
+    });
+    const response = await app.inject({ url: '/' });
+    assert.equal(response.body, 'ab');
+    assert.equal(response.headers['content-length'], undefined);
+    assert.deepEqual(response.trailers, { 'x-count': '2' });
+    assert.deepEqual(payloads, [null]);
+  });
+
   test('request.signal aborts when the handler timeout fires, and the client gets 503', async () => {
     const app = enclave({ handlerTimeout: 50 });
     let aborted: unknown;
@@ -291,5 +309,26 @@ describe('logController', () => {
     assert.deepEqual(lines, []);
     await app.inject({ url: '/loud' });
     assert.deepEqual(lines, ['incoming request', 'teapot', 'request completed']);
+  });
+});
+
+describe('supported methods decide what routes may use', () => {
+  test('a method outside supportedMethods is refused until added; a bodyless one refuses a body schema', () => {
+    const app = enclave();
+    const handler = async () => 'x';
+    assert.throws(() => app.route({ method: 'REBIND', url: '/', handler }), { code: 'FST_ERR_ROUTE_METHOD_NOT_SUPPORTED' });
+    app.addHttpMethod('REBIND');
+    app.route({ method: 'REBIND', url: '/', handler });
+    assert.throws(
+      () => app.route({ method: 'REBIND', url: '/body', schema: { body: { type: 'object' } }, handler }),
+      { code: 'FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED' },
+    );
+  });
+
+  test('addHttpMethod can give GET a body', async () => {
+    const app = enclave();
+    app.addHttpMethod('GET', { hasBody: true, overrideExisting: true });
+    app.get('/', async (request) => request.body);
+    assert.deepEqual((await app.inject({ method: 'GET', url: '/', payload: { a: 1 } })).json(), { a: 1 });
   });
 });

@@ -135,3 +135,18 @@ test('an onReady hook may add an onReady hook (which does not run)', async () =>
   await app.ready();
   assert.equal(late, false);
 });
+
+test('an onClose hook may be a disposable resource; the application itself is async-disposable', async () => {
+  const app = enclave();
+  const disposed: string[] = [];
+  app.addHook('onClose', { [Symbol.asyncDispose]: async () => { disposed.push('async'); }, [Symbol.dispose]: () => { disposed.push('sync'); } } as any);
+  app.addHook('onClose', { [Symbol.dispose]: () => { disposed.push('only sync'); } } as any);
+  await app.ready();
+  assert.deepEqual(disposed, []);
+  await (app as any)[Symbol.asyncDispose]();
+  assert.deepEqual(disposed, ['only sync', 'async']);
+  const failing = enclave();
+  failing.addHook('onClose', { [Symbol.asyncDispose]: async () => { throw new Error('dispose failed'); } } as any);
+  await assert.rejects(failing.close(), /dispose failed/);
+  assert.throws(() => enclave().addHook('onClose', {} as any), { code: 'FST_ERR_HOOK_INVALID_HANDLER' });
+});

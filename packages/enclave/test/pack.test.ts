@@ -116,7 +116,7 @@ describe('packed packages, installed into an application outside the workspace',
   });
 
   for (const kind of ['esm', 'cjs'] as const) {
-    test(`a ${kind === 'esm' ? 'ES-module' : 'CommonJS'} program runs the first application`, async () => {
+    test(`${kind === 'esm' ? 'an ES-module' : 'a CommonJS'} program runs the first application`, async () => {
       const file = join(app, kind === 'esm' ? 'server.mjs' : 'server.cjs');
       writeFileSync(file, appProgram(kind));
       const { stdout } = await run(process.execPath, [file], { cwd: app, env: userEnvironment() });

@@ -48,6 +48,23 @@ describe('204 and 304 headers as Fastify writes them', () => {
   });
 });
 
+test('a stream sent with a 204 is drained, not destroyed: it still ends', async () => {
+  const app = enclave();
+  let ended = false;
+  app.get('/', async (_request, reply) => {
+    const source = Readable.from(['unused']);
+    source.on('end', () => {
+      ended = true;
+    });
+    return reply.code(204).send(source);
+  });
+  const response = await app.inject('/');
+  assert.equal(response.statusCode, 204);
+  assert.equal(response.body, '');
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.equal(ended, true);
+});
+
 describe('a stream that fails before its first byte', () => {
   test('reaches the error handler, which answers instead of a reset socket', async () => {
     const app = enclave();

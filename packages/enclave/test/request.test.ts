@@ -266,6 +266,19 @@ describe('request ids', () => {
     assert.equal((await app.inject('/')).body, 'generated');
   });
 
+  test('default ids count up in base 36 across the digit boundaries', async () => {
+    const app = enclave();
+    app.get('/', async (request) => request.id);
+    const ids: string[] = [];
+    for (let index = 1; index <= 1300; index++) ids.push((await app.inject('/')).body);
+    // The generator keeps the higher digits and appends the last one: check it against
+    // Number#toString(36) where a digit rolls over (z → 10, zz → 100).
+    for (const index of [1, 9, 10, 35, 36, 37, 71, 72, 1295, 1296, 1297, 1300]) {
+      assert.equal(ids[index - 1], `req-${index.toString(36)}`);
+    }
+    assert.equal(new Set(ids).size, ids.length);
+  });
+
   test('without requestIdHeader, a client header is not trusted', async () => {
     const app = enclave();
     app.get('/', async (request) => request.id);

@@ -33,7 +33,6 @@ export type ParsedBodyCallback = (err: unknown, body?: unknown, mediaType?: stri
  */
 const OPTIONAL_BODY_METHODS = new Set(['DELETE', 'OPTIONS']);
 
-
 /** Shortens a client-sent header for an error message. */
 function quoteHeader(value: unknown): string {
   const text = typeof value === 'string' ? value : String(value);
@@ -107,6 +106,9 @@ function runParser(entry: ContentTypeParserEntry, request: unknown, input: unkno
  *   request.body = body
  *   validate(request, mediaType)
  * })
+ *
+ * The caller decides which methods carry a body (GET, HEAD and TRACE do not, unless
+ * `addHttpMethod()` says otherwise), so every request that reaches here is read.
  */
 export function parseRequestBody(
   store: ContentTypeParserStore,
@@ -120,11 +122,6 @@ export function parseRequestBody(
   const method = typeof raw?.method === 'string' ? raw.method.toUpperCase() : typeof request?.method === 'string' ? request.method.toUpperCase() : '';
   const contentType = headers['content-type'];
   const transferEncoding = headers['transfer-encoding'];
-  if (BODYLESS_METHODS.has(method)) {
-    done(null, undefined, undefined);
-    return;
-  }
-
   // RFC 9112 §6.3: with Transfer-Encoding, Content-Length is ignored.
   const declaredLength = transferEncoding === undefined ? readDeclaredLength(headers['content-length']) : undefined;
   if (declaredLength === null) {

@@ -17,7 +17,7 @@ import type { RouterHooks } from '../routing/router-hooks.js';
 import type { EnclaveInstance } from '../types.js';
 import type { LogController } from '../log-controller.js';
 import { methodHasBody } from '../routing/http-methods.js';
-import { startHandlerTimeout } from './request-signal.js';
+import { linkReply, startHandlerTimeout } from './request-signal.js';
 
 function logHookError(request: any) {
   return (error: unknown) => request.log.error({ err: error }, 'a hook failed after the response');
@@ -94,8 +94,16 @@ function runRoute(
   const log = requestLogger(settings, root, route, id, raw);
   const request = new route.Request(raw, params, query, id, log, route);
   const reply = new route.Reply(res, request, log, route);
+  linkReply(request, reply);
   const logRequests = settings.logRequests && (settings.skipRequestLog === null || !settings.skipRequestLog(request));
   const controlled = settings.controller !== null;
+  if (frameworkError && root.options.frameworkErrors !== null) {
+    // As in Fastify: the incoming line only; the user's answer is the whole response.
+    if (controlled) settings.controller?.incomingRequest(request, reply);
+    else if (logRequests) log.info({ req: request }, 'incoming request');
+    answerFrameworkError(root.options.frameworkErrors, error, request, reply);
+    return;
+  }
   let onTimeout: (() => void) | null = null;
   if (route.hooks.onTimeout !== null && raw.socket) {
     const hooks = route.hooks.onTimeout;
@@ -109,8 +117,7 @@ function runRoute(
   }
   if (route.handlerTimeout > 0) startHandlerTimeout(route, request, reply);
   if (error !== undefined) {
-    if (frameworkError && root.options.frameworkErrors !== null) answerFrameworkError(root.options.frameworkErrors, error, request, reply);
-    else handleError(reply, error);
+    handleError(reply, error);
     return;
   }
   if (route.hooks.onRequest === null) preParsing(route, request, reply);
@@ -161,13 +168,16 @@ function parseBody(route: CompiledRoute, request: any, reply: any, payload: any)
   }
   parseRequestBody(route.parsers, request, payload, route.bodyLimit, (err, body, mediaType) => {
     if (err !== null) {
+      // A request for no route is answered 404 whatever its body: no parser for it is not the
+      // news (Fastify skips the body of a 404 it cannot parse; the bytes were discarded).
+      if (route.isNotFound && readSafely(err, 'code') === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+        preValidation(route, request, reply);
+        return;
+      }
       // A body refused before it all arrived (413, a bad length) is not read further, so the
       // connection cannot carry another request: it closes after this answer.
       if (!request.raw.complete && request.raw.httpVersionMajor === 1) reply.raw.shouldKeepAlive = false;
-      // A request for no route is answered 404 whatever its body: no parser for it is not the
-      // news (Fastify skips the body of a 404 it cannot parse; the bytes were discarded).
-      if (route.isNotFound && readSafely(err, 'code') === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') preValidation(route, request, reply);
-      else handleError(reply, err);
+      handleError(reply, err);
       return;
     }
     request.body = body;
@@ -246,6 +256,18 @@ function callHandler(route: CompiledRoute, request: any, reply: any): void {
   );
 }
 
+/** `frameworkErrors`: the user's answer to a router error; its own failure goes to the error handlers. */
+function answerFrameworkError(answer: NonNullable<RootState['options']['frameworkErrors']>, error: unknown, request: any, reply: any): void {
+  try {
+    const result = answer(error as Error, request, reply);
+    if (result !== null && typeof (result as PromiseLike<unknown>)?.then === 'function') {
+      (result as PromiseLike<unknown>).then(undefined, (failure: unknown) => handleError(reply, failure));
+    }
+  } catch (failure) {
+    handleError(reply, failure);
+  }
+}
+
 /**
  * reply.callNotFound(): the not-found route that owns the request's path takes over, its
  * preHandler hooks first, then its handler, as in Fastify. Inside a not-found handler there is
@@ -266,18 +288,6 @@ export function callNotFound(reply: any): void {
   reply[kRoute] = notFound;
   reply.code(404);
   preHandler(notFound, request, reply);
-}
-
-/** `frameworkErrors`: the user's answer to a router error; its own failure goes to the error handlers. */
-function answerFrameworkError(answer: NonNullable<RootState['options']['frameworkErrors']>, error: unknown, request: any, reply: any): void {
-  try {
-    const result = answer(error as Error, request, reply);
-    if (result !== null && typeof (result as PromiseLike<unknown>)?.then === 'function') {
-      (result as PromiseLike<unknown>).then(undefined, (failure: unknown) => handleError(reply, failure));
-    }
-  } catch (failure) {
-    handleError(reply, failure);
-  }
 }
 
 /** The server's request listener. */
@@ -311,11 +321,14 @@ export function createRequestListener(root: RootState, hooks: RouterHooks): (raw
           queryError = asBadRequest(error);
         }
       }
-      const found = router.find(raw.method as any, path, derive.deriveSyncConstraints(raw, undefined));
+      let found: any = router.find(raw.method as any, path, derive.deriveSyncConstraints(raw, undefined));
       if (found === null && hooks.defaultRoute !== null) {
         hooks.defaultRoute(raw, res);
         return;
       }
+      // No route tree for the method: find-my-way did not look at the URL, but a malformed one
+      // is still a bad URL (Fastify's not-found router reports it).
+      if (found === null && isMalformedPath(path)) found = { store: null, handler: () => new errorCodes.FST_ERR_BAD_URL(path) };
       if (found === null || found.store === null) {
         // A store-less match is find-my-way reporting a bad URL or an over-long parameter.
         const error = found === null ? queryError : (found.handler as any)();
@@ -354,6 +367,16 @@ function answerWhileClosing(root: RootState, raw: IncomingMessage, res: ServerRe
   res.end(body);
   root.log.info({ res: { statusCode: 503 } }, 'request aborted: the server is closing and accepts no new requests');
   return true;
+}
+
+function isMalformedPath(path: string): boolean {
+  if (!path.includes('%')) return false;
+  try {
+    decodeURI(path);
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 /** With `useSemicolonDelimiter`, the query starts at the first `?` or `;`. */

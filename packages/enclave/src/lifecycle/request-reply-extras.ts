@@ -26,39 +26,40 @@ function assertDeclared(target: any, kind: 'request' | 'reply', name: string): v
   if (!hasDecorator(route.context, kind, name)) throw new errorCodes.FST_ERR_DEC_UNDECLARED(name, kind);
 }
 
-Object.defineProperties(requestBasePrototype, {
-  /** The essence of the request's Content-Type header (`application/json`), if it has a valid one. */
-  mediaType: { get() { return essence(this.raw.headers['content-type']); } },
-  signal: { get() { return requestSignal(this); } },
-  getDecorator: {
-    value(this: any, name: string) {
-      return readDecorator(this, 'request', name);
+/** Adds the members above to the base request and reply prototypes (idempotent). */
+export function extendRequestAndReply(): void {
+  if (Object.hasOwn(requestBasePrototype, 'signal')) return;
+  Object.defineProperties(requestBasePrototype, {
+    /** The essence of the request's Content-Type header (`application/json`), if it has a valid one. */
+    mediaType: { get() { return essence(this.raw.headers['content-type']); } },
+    signal: { get() { return requestSignal(this); } },
+    getDecorator: {
+      value(this: any, name: string) {
+        return readDecorator(this, 'request', name);
+      },
     },
-  },
-  setDecorator: {
-    value(this: any, name: string, value: unknown) {
-      assertDeclared(this, 'request', name);
-      this[name] = value;
+    setDecorator: {
+      value(this: any, name: string, value: unknown) {
+        assertDeclared(this, 'request', name);
+        this[name] = value;
+      },
     },
-  },
-});
+  });
 
-Object.assign(replyBasePrototype, trailerMethods, {
-  getDecorator(this: any, name: string) {
-    return readDecorator(this, 'reply', name);
-  },
-  /** Sends a 103 Early Hints response now, before the real one. */
-  writeEarlyHints(this: any, hints: Record<string, string | string[]>, callback?: () => void) {
-    this.raw.writeEarlyHints(hints, callback);
-    return this;
-  },
-});
+  Object.assign(replyBasePrototype, trailerMethods, {
+    getDecorator(this: any, name: string) {
+      return readDecorator(this, 'reply', name);
+    },
+    /** Sends a 103 Early Hints response now, before the real one. */
+    writeEarlyHints(this: any, hints: Record<string, string | string[]>, callback?: () => void) {
+      this.raw.writeEarlyHints(hints, callback);
+      return this;
+    },
+  });
 
-Object.defineProperty(replyBasePrototype, 'mediaType', {
-  get() {
-    return essence(this.getHeader('content-type'));
-  },
-});
-
-/** Imported by the factory so the members above are in place before any request. */
-export const requestReplyExtrasInstalled = true;
+  Object.defineProperty(replyBasePrototype, 'mediaType', {
+    get() {
+      return essence(this.getHeader('content-type'));
+    },
+  });
+}

@@ -4,8 +4,15 @@
 import { errorCodes } from '../errors.js';
 import type { CompiledRoute } from './compiled-route.js';
 import { handleError } from './error-handling.js';
+import { kHijacked, kSent } from './symbols.js';
 
 const controllers = new WeakMap<object, AbortController>();
+const replies = new WeakMap<object, { sent: boolean }>();
+
+/** Called for each request: the signal needs to know whether its reply went out. */
+export function linkReply(request: object, reply: { sent: boolean }): void {
+  replies.set(request, reply);
+}
 
 function controllerOf(request: any): AbortController {
   let controller = controllers.get(request);
@@ -13,8 +20,10 @@ function controllerOf(request: any): AbortController {
     const created = new AbortController();
     controller = created;
     controllers.set(request, created);
+    // The request closes when the client goes away, but also after a normal response: only the
+    // first, before the reply was sent (or hijacked), aborts the signal, as in Fastify.
     request.raw.once('close', () => {
-      if (!created.signal.aborted) created.abort();
+      if (!created.signal.aborted && replies.get(request)?.sent !== true) created.abort();
     });
   }
   return controller;
@@ -32,13 +41,16 @@ export function requestSignal(request: object): AbortSignal {
  */
 export function startHandlerTimeout(route: CompiledRoute, request: any, reply: any): void {
   const controller = controllerOf(request);
+  // Finished, or in other hands: a hijacked reply, a response that ended.
+  const settled = () => reply[kHijacked] === true || reply.raw.writableEnded === true;
   const timer = setTimeout(() => {
-    if (reply.sent) return;
+    if (settled()) return;
     const error = new errorCodes.FST_ERR_HANDLER_TIMEOUT(route.handlerTimeout, route.routeOptions.url);
     controller.abort(error);
-    if (reply.sent) return;
+    if (settled()) return;
+    // A stream still flowing after its head went out: cut it (an error response cannot follow).
     if (reply.raw.headersSent) reply.raw.destroy(error);
-    else handleError(reply, error);
+    else if (reply[kSent] !== true) handleError(reply, error);
   }, route.handlerTimeout);
   const clear = () => clearTimeout(timer);
   reply.raw.once('finish', clear);

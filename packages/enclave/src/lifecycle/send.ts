@@ -10,7 +10,7 @@ import { isErrorValue, readSafely } from '../thrown-values.js';
 import { logSafely } from './error-safety.js';
 import { runValueHooks } from './hooks.js';
 import { kHeaders, kHijacked, kRoute, kSent, kSerializer } from './symbols.js';
-import { hasTrailers, writeWithTrailers } from './trailers.js';
+import { hasTrailers, pipeWithTrailers, writeWithTrailers } from './trailers.js';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -279,15 +279,23 @@ function writeToSocket(reply: any, given: unknown): void {
     delete headers['content-length'];
     res.writeHead(statusCode, headers);
     res.end();
-    if (isStream(payload)) payload.destroy();
+    // Drained rather than destroyed, as Fastify does: the source still ends (and says so).
+    if (isStream(payload)) {
+      payload.on('error', () => {});
+      payload.resume();
+    }
     return;
   }
   if (isStream(payload)) {
+    if (hasTrailers(reply)) {
+      pipeWithTrailers(reply, headers, payload, isHead);
+      return;
+    }
     if (isHead) {
+      res.writeHead(statusCode, headers);
       // The stream is not read, but it may still fail (its source was already at work): an
       // error without a listener would be an uncaught exception, so it is logged instead.
       payload.on('error', (error) => logSafely(reply.log, 'error', { err: error }, 'Error on Stream found for HEAD route'));
-      res.writeHead(statusCode, headers);
       payload.destroy();
       res.end();
       return;

@@ -1,6 +1,7 @@
 // Response trailers (`reply.trailer(name, fn)`): each function computes its value once the
 // payload is known, by callback or promise; the body then goes out chunked with the trailers
 // after it. A trailer function that fails is left out (the response is already on its way).
+import type { Readable } from 'node:stream';
 import { errorCodes } from '../errors.js';
 
 type TrailerFn = (reply: any, payload: unknown, done: (error: unknown, value?: string) => void) => unknown;
@@ -37,17 +38,53 @@ export function hasTrailers(reply: object): boolean {
   return trailers !== undefined && trailers.size > 0;
 }
 
-/** Writes the head and body chunked, then the trailers once every trailer function answered. */
-export function writeWithTrailers(reply: any, headers: Record<string, any>, payload: unknown, isHead: boolean): void {
-  const res = reply.raw;
-  const trailers = trailersOf.get(reply) as Map<string, TrailerFn>;
+/** The head of a response with trailers: chunked, announcing the trailer names. */
+function writeTrailerHead(reply: any, headers: Record<string, any>): void {
   delete headers['content-length'];
   headers['transfer-encoding'] = 'chunked';
-  headers.trailer = [...trailers.keys()].join(', ');
-  res.writeHead(res.statusCode, headers);
-  if (!isHead && payload !== undefined && payload !== null) res.write(payload);
+  headers.trailer = [...(trailersOf.get(reply) as Map<string, TrailerFn>).keys()].join(', ');
+  reply.raw.writeHead(reply.raw.statusCode, headers);
+}
+
+/** Writes the head and body chunked, then the trailers once every trailer function answered. */
+export function writeWithTrailers(reply: any, headers: Record<string, any>, payload: unknown, isHead: boolean): void {
+  writeTrailerHead(reply, headers);
+  if (!isHead && payload !== undefined && payload !== null) reply.raw.write(payload);
+  endWithTrailers(reply, payload);
+}
+
+/**
+ * Streams the payload chunked; the trailers follow its end (their functions get `null` for the
+ * payload, as in Fastify). A trailer removed while the stream runs is left out.
+ */
+export function pipeWithTrailers(reply: any, headers: Record<string, any>, payload: Readable, isHead: boolean): void {
+  const res = reply.raw;
+  writeTrailerHead(reply, headers);
+  if (isHead || payload.readableEnded) {
+    if (!payload.readableEnded) payload.destroy();
+    endWithTrailers(reply, null);
+    return;
+  }
+  res.once('close', () => {
+    if (!payload.readableEnded) payload.destroy();
+  });
+  // A failing source after the head went out: the only honest answer is a cut response.
+  payload.once('error', () => {
+    if (!res.writableEnded) res.destroy();
+  });
+  payload.once('end', () => endWithTrailers(reply, null));
+  payload.pipe(res, { end: false });
+}
+
+function endWithTrailers(reply: any, payload: unknown): void {
+  const res = reply.raw;
+  const trailers = trailersOf.get(reply) as Map<string, TrailerFn>;
   const values: Record<string, string> = {};
   let pending = trailers.size;
+  if (pending === 0) {
+    res.end();
+    return;
+  }
   const finish = () => {
     if (--pending > 0) return;
     res.addTrailers(values);

@@ -31,16 +31,25 @@ export function supportedMethods(root: object): string[] {
 
 /** Whether a request with this method goes through the body parsers. */
 export function methodHasBody(root: object, method: string | undefined): boolean {
-  if (method === 'GET' || method === 'HEAD') return false;
-  return byRoot.get(root)?.bodyless.has(method as string) !== true;
+  return !methodSets(root).bodyless.has(method as string);
 }
 
+let redeclarationWarned = false;
+
 /** Adds (or re-declares) a method; returns the shorthand name to decorate when it is new. */
-export function addHttpMethod(root: object, method: unknown, hasBody: boolean): string {
+export function addHttpMethod(root: object, method: unknown, hasBody: boolean, overrideExisting: boolean): string {
   if (typeof method !== 'string' || !METHODS.includes(method)) {
     throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID(`'${String(method)}' (use an upper-case name from require("node:http").METHODS)`);
   }
   const { bodyless, withBody } = methodSets(root);
+  // Fastify's deprecation: re-declaring a method will need `overrideExisting: true`.
+  if (!overrideExisting && !redeclarationWarned && (bodyless.has(method) || withBody.has(method))) {
+    redeclarationWarned = true;
+    process.emitWarning(`addHttpMethod('${method}') re-declares a supported method; pass { overrideExisting: true } to do it on purpose`, {
+      type: 'FastifyDeprecation',
+      code: 'FSTDEP025',
+    });
+  }
   (hasBody ? withBody : bodyless).add(method);
   (hasBody ? bodyless : withBody).delete(method);
   return method.toLowerCase();

@@ -1,20 +1,17 @@
 // Normalizes the ways a route can be declared (route(), shorthands) into one options object and
 // validates it, so mistakes surface at registration with a coded error naming the route.
-import { METHODS } from 'node:http';
 import { errorCodes } from '../errors.js';
-import { canCarryBody } from '../http/body-methods.js';
 import { requestHookNames } from '../lifecycle/hook-names.js';
 import { validateHook } from '../lifecycle/hooks.js';
+import type { MethodSets } from './http-methods.js';
 
-const supportedMethods = new Set(METHODS);
-
-function normalizeMethods(method: unknown): string[] {
+function normalizeMethods(method: unknown, supported: MethodSets): string[] {
   const list = Array.isArray(method) ? method : [method];
   if (list.length === 0) throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID('an empty array');
   return list.map((entry) => {
     if (typeof entry !== 'string') throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID(typeof entry);
     const upper = entry.toUpperCase();
-    if (!supportedMethods.has(upper)) throw new errorCodes.FST_ERR_ROUTE_METHOD_NOT_SUPPORTED(entry);
+    if (!supported.bodyless.has(upper) && !supported.withBody.has(upper)) throw new errorCodes.FST_ERR_ROUTE_METHOD_NOT_SUPPORTED(entry);
     return upper;
   });
 }
@@ -34,11 +31,11 @@ export function shorthandOptions(method: string | string[], path: unknown, optio
 }
 
 /** Validates options and returns a normalized copy with `methods`. */
-export function validateRouteOptions(options: Record<string, any>): Record<string, any> & { methods: string[] } {
+export function validateRouteOptions(options: Record<string, any>, supported: MethodSets): Record<string, any> & { methods: string[] } {
   if (options === null || typeof options !== 'object') throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ('?', '?');
   const url = options.url ?? options.path;
   if (typeof url !== 'string') throw new errorCodes.FST_ERR_INVALID_URL(typeof url);
-  const methods = normalizeMethods(options.method);
+  const methods = normalizeMethods(options.method, supported);
   const label = methods.join(',');
   if (options.handler === undefined) throw new errorCodes.FST_ERR_ROUTE_MISSING_HANDLER(label, url);
   if (typeof options.handler !== 'function') throw new errorCodes.FST_ERR_ROUTE_HANDLER_NOT_FN(label, url);
@@ -54,7 +51,7 @@ export function validateRouteOptions(options: Record<string, any>): Record<strin
   const body = options.schema?.body;
   if (body !== undefined) {
     for (const method of methods) {
-      if (!canCarryBody(method)) {
+      if (supported.bodyless.has(method)) {
         throw new errorCodes.FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED(method, url, method);
       }
     }

@@ -5,6 +5,7 @@ import { errorCodes } from '../errors.js';
 import { requestHookNames } from '../lifecycle/hook-names.js';
 import type { Context } from '../scope/context.js';
 import type { RouteRecord } from './route-record.js';
+import { methodSets } from './http-methods.js';
 import { validateRouteOptions } from './route-options.js';
 
 // find-my-way wants a handler per route; Enclave dispatches itself and reads only the store.
@@ -49,11 +50,6 @@ function addToRouter(context: Context, methods: string[], path: string, options:
   }
 }
 
-/** Fastify's words for a root route without a path (its router's assertion), with our URL code. */
-function emptyPathError(): Error {
-  return Object.assign(new TypeError('The path could not be empty'), { code: errorCodes.FST_ERR_INVALID_URL.code, statusCode: 500 });
-}
-
 /** The options onRoute hooks see: the declaration plus where it lands. */
 function announce(context: Context, declared: Record<string, any>, placement: Placement): Record<string, any> {
   const routeOptions: Record<string, any> = {
@@ -67,11 +63,16 @@ function announce(context: Context, declared: Record<string, any>, placement: Pl
   return routeOptions;
 }
 
+/** Fastify's words for a root route without a path (its router's assertion), with our URL code. */
+function emptyPathError(): Error {
+  return Object.assign(new TypeError('The path could not be empty'), { code: errorCodes.FST_ERR_INVALID_URL.code, statusCode: 500 });
+}
+
 /** Registers a route in `context`: validation, onRoute hooks, prefixing, router insertion. */
 export function addRoute(context: Context, given: Record<string, any>): void {
   const { root } = context;
   if (root.booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot add a route once the application is ready');
-  const first = validateRouteOptions(given);
+  const first = validateRouteOptions(given, methodSets(root));
   // An empty path means the prefix itself inside a plugin; at the root there is nothing to mean.
   if (first.url === '' && context.prefix === '') throw emptyPathError();
   const trailing = first.prefixTrailingSlash ?? root.options.prefixTrailingSlash;
@@ -79,7 +80,7 @@ export function addRoute(context: Context, given: Record<string, any>): void {
   const routeOptions = announce(context, first, announced);
   // onRoute hooks may change the options (`routePath` included); check them again.
   const declaredUrl = routeOptions.routePath === announced.routePath ? first.url : routeOptions.routePath;
-  const options = validateRouteOptions({ ...routeOptions, url: declaredUrl });
+  const options = validateRouteOptions({ ...routeOptions, url: declaredUrl }, methodSets(root));
   const placements = placementsOf(context, options.url, options.methods, trailing);
   const url = (placements[0] as Placement).url;
   const record: RouteRecord = {
@@ -118,7 +119,7 @@ function declareHeadTwins(context: Context, given: Record<string, any>, record: 
       if (Array.isArray(declared[name])) declared[name] = [...declared[name]];
     }
     const headOptions = announce(context, declared, placement);
-    const options = validateRouteOptions({ ...headOptions, url: placement.url });
+    const options = validateRouteOptions({ ...headOptions, url: placement.url }, methodSets(root));
     root.headTwins.push({
       methods: ['HEAD'],
       url: placement.url,

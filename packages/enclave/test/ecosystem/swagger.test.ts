@@ -55,6 +55,9 @@ async function buildApi(factory: (options?: any) => any, swaggerOptions: Record<
   await app.register(
     async (v1: any) => {
       v1.get('/health', { schema: { response: { '2xx': { type: 'object', properties: { ok: { type: 'boolean' } } } } } }, async () => ({ ok: true }));
+      // A '/' route under a prefix (documented as '/v1/', as Fastify announces it) with `query`
+      // for `querystring` (normalised on the route's schema object, which the plugin reads).
+      v1.get('/', { schema: { query: { type: 'object', properties: { page: { type: 'integer' } } } } }, async () => []);
     },
     { prefix: '/v1' },
   );
@@ -79,7 +82,7 @@ describe('@fastify/swagger', () => {
     assert.deepEqual(document.info, { title: 'Users API', version: '1.0.0' });
     assert.deepEqual(Object.keys(document.components.schemas).sort(), ['Address', 'User']);
     assert.deepEqual(document.components.schemas.User.properties.address, { $ref: '#/components/schemas/Address' });
-    assert.deepEqual(Object.keys(document.paths).sort(), ['/users', '/users/{id}', '/v1/health']);
+    assert.deepEqual(Object.keys(document.paths).sort(), ['/users', '/users/{id}', '/v1/', '/v1/health']);
 
     const read = document.paths['/users/{id}'].get;
     assert.deepEqual(read.tags, ['users']);
@@ -102,6 +105,8 @@ describe('@fastify/swagger', () => {
   test('the document is identical to the one Fastify builds for the same application', async () => {
     const onEnclave = await buildApi(enclave, openapiOptions);
     const onFastify = await buildApi(fastify, openapiOptions);
+    assert.deepEqual(Object.keys(onEnclave.swagger().paths).filter((path) => path.startsWith('/v1')), ['/v1/health', '/v1/']);
+    assert.equal(onEnclave.swagger().paths['/v1/'].get.parameters[0].name, 'page');
     assert.deepEqual(onEnclave.swagger(), onFastify.swagger());
     assert.equal(onEnclave.swagger({ yaml: true }), onFastify.swagger({ yaml: true }));
     await onEnclave.close();

@@ -1,0 +1,282 @@
+// `npm run bench:instructions`: user-space instructions the server process executes per request
+// (all its threads: the main thread, V8's compiler and GC helpers, libuv's pool), counted by
+// valgrind's cachegrind. Each server (lib/serve.mjs) runs under valgrind; a plain keep-alive
+// client (lib/request-client.mjs, its own process, not under valgrind) sends N requests over 10
+// connections without pipelining and checks every status and body. Two fresh server runs per
+// cell, one with N1 requests and one with N2, so that start-up, warm-up, JIT compilation and
+// shutdown cancel: per request = (I(N2) − I(N1)) / (N2 − N1). See bench/README.md.
+//
+//   npm run bench:instructions
+//   npm run bench:instructions -- --only A,D --frameworks raw,enclave --repeats 5 --node …/node
+//   npm run bench:instructions -- --keep      keep the cachegrind.out files (for cg_annotate)
+//   node bench/instructions.mjs --table a.json b.json   one table from several runs' results
+import { execFileSync, fork } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { ensureResultsDir, nodeVersion, SERVER_FLAGS, startServer } from './lib/processes.mjs';
+import { scenarioNames } from './lib/scenarios.mjs';
+import { formatNumber, formatRatio, markdownTable, median } from './lib/stats.mjs';
+
+const npmFlag = (name) => process.env[`npm_config_${name}`];
+const { values: args, positionals } = parseArgs({
+  options: {
+    only: { type: 'string', default: npmFlag('only') },
+    frameworks: { type: 'string', default: npmFlag('frameworks') ?? 'raw,enclave,fastify' },
+    repeats: { type: 'string', default: '3' },
+    n1: { type: 'string', default: '2000' },
+    n2: { type: 'string', default: '3000' },
+    connections: { type: 'string', short: 'c', default: '10' },
+    node: { type: 'string', default: process.execPath },
+    keep: { type: 'boolean', default: false },
+    'default-tiering': { type: 'boolean', default: false },
+    out: { type: 'string' },
+    table: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h' },
+  },
+  allowPositionals: true,
+});
+
+const kilo = (value) => `${formatNumber(value / 1000, 1)}k`;
+const spread = (values) => {
+  const m = median(values);
+  return `±${formatNumber(((Math.max(...values) - Math.min(...values)) / 2 / m) * 100, 1)}%`;
+};
+
+/** The Markdown table of `cells[scenario][framework] = [{ perRequest }]`, and the medians. */
+function tableOf(cells) {
+  const scenarioList = Object.keys(cells);
+  const frameworks = ['raw', 'enclave', 'fastify', 'hono', 'koa', 'express'].filter((name) =>
+    scenarioList.some((scenario) => cells[scenario][name] !== undefined),
+  );
+  const others = frameworks.filter((name) => name !== 'raw');
+  const headers = ['scenario', ...frameworks.flatMap((name) => [`${name} instr/req`, 'spread']), ...others.map((name) => `${name} − raw`)];
+  const both = others.includes('enclave') && others.includes('fastify');
+  if (both) headers.push('Enclave overhead ÷ Fastify overhead');
+  const rows = [];
+  const summary = {};
+  for (const scenario of scenarioList) {
+    const medians = {};
+    const row = [scenario];
+    for (const framework of frameworks) {
+      const values = (cells[scenario][framework] ?? []).map((cell) => cell.perRequest);
+      medians[framework] = median(values);
+      row.push(values.length ? kilo(medians[framework]) : '—', values.length ? spread(values) : '');
+    }
+    for (const name of others) row.push(kilo(medians[name] - medians.raw));
+    const ratio = both ? (medians.enclave - medians.raw) / (medians.fastify - medians.raw) : undefined;
+    if (both) row.push(formatRatio(ratio));
+    rows.push(row);
+    summary[scenario] = { medians, ratio, runs: cells[scenario] };
+  }
+  return { markdown: markdownTable(headers, rows), summary };
+}
+
+// `--table a.json b.json …`: one table from earlier runs' results (a later file's cells replace an
+// earlier file's for the same scenario and framework), e.g. a run of Enclave alone after a change
+// beside the raw and Fastify cells of a full run (their code did not change).
+if (args.table) {
+  const cells = {};
+  const notes = [];
+  for (const file of positionals) {
+    const result = JSON.parse(readFileSync(file, 'utf8'));
+    notes.push(`${result.node}, N1=${result.options.n1}, N2=${result.options.n2}, ${result.options.repeats} repeats (${result.when})`);
+    for (const [scenario, entry] of Object.entries(result.summary)) {
+      cells[scenario] ??= {};
+      Object.assign(cells[scenario], entry.runs);
+    }
+  }
+  process.stdout.write(`${notes.join('; ')}\n\n${tableOf(cells).markdown}\n`);
+  process.exit(0);
+}
+
+if (args.help) {
+  process.stdout.write(
+    'usage: node bench/instructions.mjs [--only A,B,C,D] [--frameworks raw,enclave,fastify] [--repeats 3]\n' +
+      '                                  [--n1 2000] [--n2 3000] [-c 10] [--node /path/to/node] [--keep] [--out file.json]\n' +
+      '                                  [--default-tiering]\n' +
+      '       node bench/instructions.mjs --table results1.json results2.json …\n',
+  );
+  process.exit(0);
+}
+
+try {
+  execFileSync('valgrind', ['--version'], { stdio: 'ignore' });
+} catch {
+  process.stderr.write(
+    'valgrind is not installed. On Debian or Ubuntu: apt-get update && apt-get install -y valgrind\n' +
+      '(other systems: the distribution\'s "valgrind" package; cachegrind is part of it)\n',
+  );
+  process.exit(1);
+}
+
+const list = (value, allowed, what) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)
+    .map((item) => {
+      if (!allowed.includes(item)) throw new Error(`unknown ${what} "${item}" (one of ${allowed.join(', ')})`);
+      return item;
+    });
+
+const options = {
+  scenarios: args.only ? list(args.only.toUpperCase(), scenarioNames, 'scenario') : scenarioNames,
+  frameworks: list(args.frameworks, ['raw', 'enclave', 'fastify', 'hono', 'koa', 'express'], 'framework'),
+  repeats: Number(args.repeats),
+  n1: Number(args.n1),
+  n2: Number(args.n2),
+  connections: Number(args.connections),
+  nodePath: resolve(args.node),
+};
+if (!options.frameworks.includes('raw')) options.frameworks.unshift('raw');
+if (!(options.n2 > options.n1 && options.n1 >= 0)) throw new Error('--n2 must be greater than --n1');
+
+const resultsDir = ensureResultsDir();
+const serverNode = nodeVersion(options.nodePath);
+// One directory per Node version and run, so two runs (Node 20 and 24) can go side by side.
+const outDir = join(resultsDir, 'cachegrind', `${serverNode}-${process.pid}`);
+mkdirSync(outDir, { recursive: true });
+// V8 optimizes a function after it has run a while: on Node 24 after 3,000 calls
+// (--invocation-count-for-turbofan), on Node 20 after a few exhausted interrupt budgets of 66 KB
+// of bytecode each. A function called once per request is therefore compiled by TurboFan around
+// request 3,000 — inside any window that valgrind's speed allows — and the compiler's own
+// instructions (10k+ per request of the window) land in the difference. Tiering ten times
+// earlier puts every compile inside the first N1 requests on both versions; the steady state
+// measured is still optimized code. --default-tiering turns this off.
+//
+// Two more sources of run-to-run noise are removed: V8 picks a random hash seed per process and
+// searches a prime from it (detail::sprp, ±10 million instructions at start-up, which do not
+// cancel between two processes), so the seed is fixed; and compiler and GC work on helper
+// threads lands wherever valgrind's scheduler runs it (even after the N1 run has exited), so
+// --single-threaded does that work on the main thread, when it is triggered; and the memory
+// reducer, which starts full GCs when the allocation rate looks low — by the clock, so more
+// often the slower the machine is that moment — is off. Every thread is still counted.
+function tieringFlags(version) {
+  if (args['default-tiering']) return [];
+  const major = Number(/^v(\d+)/.exec(version)?.[1]);
+  const determinism = ['--single-threaded', '--hash-seed=1', '--random-seed=1', '--no-memory-reducer'];
+  return major >= 22
+    ? [...determinism, '--invocation-count-for-turbofan=300', '--invocation-count-for-maglev=40']
+    : [...determinism, '--interrupt-budget=6758'];
+}
+const extraFlags = tieringFlags(serverNode);
+const valgrindVersion = execFileSync('valgrind', ['--version'], { encoding: 'utf8' }).trim();
+const log = (line) => process.stderr.write(`${line}\n`);
+
+// Valgrind runs every thread of the process on its own serialized scheduler and counts them all;
+// V8's JIT writes code into anonymous memory, which --smc-check=all-non-file makes valgrind
+// re-translate when it changes. No cache simulation: only the instruction count (Ir) is wanted.
+function valgrindCommand(file) {
+  return ['valgrind', '--quiet', '--tool=cachegrind', '--cache-sim=no', '--smc-check=all-non-file', `--cachegrind-out-file=${file}`];
+}
+
+// V8's optimizing compilers (TurboFan, Turboshaft, Maglev). Their work is warm-up, but where it
+// lands is not repeatable: a deoptimization set off by a timer (the Date header's cache, a
+// keep-alive timeout) recompiles a hot function in one run and not in the other, a difference
+// of tens of millions of instructions between two processes. Their functions are counted apart
+// and left out of the per-request figure; everything else (JIT code, interpreter, GC, node,
+// libuv, the kernel interface) is in.
+const compilerFunction = /v8::internal::(compiler|maglev|turboshaft)::/;
+
+/** Instructions in a cachegrind.out file: all, and those outside V8's optimizing compilers. */
+function readTotals(file) {
+  const text = readFileSync(file, 'utf8');
+  const match = /^summary:\s+(\d+)/m.exec(text);
+  if (!match) throw new Error(`${file}: no summary line`);
+  let compiler = 0;
+  let inCompiler = false;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('fn=')) inCompiler = compilerFunction.test(line);
+    else if (inCompiler && line !== '' && line.charCodeAt(0) >= 48 && line.charCodeAt(0) <= 57) {
+      compiler += Number(line.slice(line.indexOf(' ') + 1));
+    }
+  }
+  const total = Number(match[1]);
+  return { total, compiler, measured: total - compiler };
+}
+
+const client = fork(fileURLToPath(new URL('./lib/request-client.mjs', import.meta.url)), [], {
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+});
+let nextJob = 0;
+function runClient(job) {
+  const id = nextJob++;
+  return new Promise((resolvePromise, reject) => {
+    const onMessage = (message) => {
+      if (message.id !== id) return;
+      client.off('message', onMessage);
+      if (message.ok) resolvePromise(message.result);
+      else reject(new Error(message.error));
+    };
+    client.on('message', onMessage);
+    client.send({ ...job, id });
+  });
+}
+
+/** One server run under valgrind serving `count` requests; returns its total instruction count. */
+async function measure(framework, scenario, count, tag) {
+  const file = join(outDir, `${framework}-${scenario}-${count}-${tag}.out`);
+  const server = await startServer({
+    nodePath: options.nodePath,
+    framework,
+    scenario,
+    extraFlags,
+    wrapper: valgrindCommand(file),
+    patience: 10,
+  });
+  let served;
+  try {
+    served = await runClient({ port: server.port, scenario, count, connections: options.connections });
+  } finally {
+    await server.stop();
+  }
+  const totals = readTotals(file);
+  if (!args.keep) rmSync(file);
+  return { ...totals, seconds: served.seconds };
+}
+
+const started = Date.now();
+const cells = {}; // cells[scenario][framework] = [{ perRequest, i1, i2 }]
+for (let repeat = 1; repeat <= options.repeats; repeat++) {
+  for (const scenario of options.scenarios) {
+    cells[scenario] ??= {};
+    // Rotate the order every repeat so nobody always runs first.
+    const order = options.frameworks.map((_, index, all) => all[(index + repeat - 1) % all.length]);
+    for (const framework of order) {
+      const first = await measure(framework, scenario, options.n1, `r${repeat}`);
+      const second = await measure(framework, scenario, options.n2, `r${repeat}`);
+      const perRequest = (second.measured - first.measured) / (options.n2 - options.n1);
+      const withCompiler = (second.total - first.total) / (options.n2 - options.n1);
+      (cells[scenario][framework] ??= []).push({ perRequest, withCompiler, i1: first, i2: second });
+      log(
+        `[${Math.round((Date.now() - started) / 1000)} s] repeat ${repeat} ${scenario} ${framework}: ` +
+          `${formatNumber(perRequest)} instructions/request (client ${second.seconds.toFixed(1)} s for ${options.n2})`,
+      );
+    }
+  }
+}
+client.disconnect();
+if (client.exitCode === null) await once(client, 'exit');
+const minutes = (Date.now() - started) / 60_000;
+
+
+const { markdown, summary } = tableOf(cells);
+const lines = [
+  `Node ${serverNode}, server flags \`${[...SERVER_FLAGS, ...extraFlags].join(' ')}\`; ${valgrindVersion} cachegrind; ` +
+    `N1=${options.n1}, N2=${options.n2}, ${options.connections} keep-alive connections, no pipelining; ` +
+    `median of ${options.repeats} repeats; ${os.platform()} ${os.arch()}; ${minutes.toFixed(1)} min`,
+  '',
+  markdown,
+  '',
+];
+process.stdout.write(`${lines.join('\n')}\n`);
+const outFile = args.out ?? join(resultsDir, 'instructions-latest.json');
+writeFileSync(
+  outFile,
+  JSON.stringify({ node: serverNode, valgrind: valgrindVersion, options, minutes, summary, when: new Date().toISOString() }, null, 2),
+);
+log(`results: ${outFile}${args.keep ? `; cachegrind files: ${outDir}` : ''}`);

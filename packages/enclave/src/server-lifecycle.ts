@@ -1,0 +1,116 @@
+// The instance methods of the server lifecycle (SPEC §4.10): ready(), listen(), close() and
+// inject(), with Fastify's forms (promise and callback) and timing.
+import lightMyRequest from 'light-my-request';
+import { bootApplication } from './boot.js';
+import { errorCodes } from './errors.js';
+import { close } from './http/close.js';
+import { checkSignal, listen } from './http/listen.js';
+import { type Context, contextOf } from './scope/context.js';
+
+function settle<T>(promise: Promise<T>, callback: ((error: Error | null, value?: T) => void) | undefined): Promise<T> | undefined {
+  if (typeof callback !== 'function') return promise;
+  promise.then((value) => callback(null, value), (error) => callback(error));
+  return undefined;
+}
+
+/** Resolves a promise with an instance without the instance's own `then` being followed. */
+export function resolveWithInstance(context: Context, resolve: (value: any) => void): void {
+  context.root.thenGuard = true;
+  try {
+    resolve(context.instance);
+  } finally {
+    context.root.thenGuard = false;
+  }
+}
+
+function ready(context: Context): Promise<void> {
+  const { root } = context;
+  root.readyPromise ??= bootApplication(root).then(() => {
+    if (root.compileRouter) root.router.compile();
+  });
+  return root.readyPromise;
+}
+
+/**
+ * What `ready()` waits for: the whole boot (onReady hooks included) for the root; for a plugin's
+ * instance, only the loading, as avvio does, so a plugin's ready callbacks run before onReady.
+ */
+function readyOf(context: Context): Promise<void> {
+  const booting = ready(context);
+  if (context.parent === null) return booting;
+  // The root's ready() is there to report a boot failure; this one reports it too.
+  booting.catch(() => {});
+  return new Promise((resolve, reject) => context.root.loaded.wait((failed, error) => (failed ? reject(error) : resolve())));
+}
+
+/** Injecting into a closing or closed application fails, as Fastify's does. */
+function rejectIfClosing(context: Context): Promise<void> {
+  const { root } = context;
+  if (root.closing || root.closed) return Promise.reject(new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER());
+  return ready(context);
+}
+
+/**
+ * An onClose "hook" may be a disposable resource, as in Fastify: closing disposes of it
+ * (Symbol.asyncDispose preferred over Symbol.dispose).
+ */
+export function asDisposeHook(resource: unknown): ((...args: any[]) => any) | undefined {
+  if (resource === null || typeof resource !== 'object') return undefined;
+  const holder = resource as Record<symbol, unknown>;
+  const dispose = (Symbol.asyncDispose && holder[Symbol.asyncDispose]) ?? (Symbol.dispose && holder[Symbol.dispose]);
+  if (typeof dispose !== 'function') return undefined;
+  return async function disposeResource() {
+    await dispose.call(resource);
+  };
+}
+
+export const lifecycleMethods: Record<string, (this: any, ...args: any[]) => unknown> = {
+  ready(this: any, callback?: (error: Error | null, instance?: unknown) => void) {
+    const context = contextOf(this);
+    const promise = readyOf(context);
+    if (typeof callback === 'function') {
+      promise.then(() => callback(null, context.instance), (error) => callback(error));
+      return undefined;
+    }
+    return new Promise((resolve, reject) => promise.then(() => resolveWithInstance(context, resolve), reject));
+  },
+  listen(this: any, options?: any, callback?: (error: Error | null, address?: string | null) => void) {
+    const context = contextOf(this);
+    if (typeof options === 'function') {
+      callback = options;
+      options = {};
+    }
+    // An invalid signal throws at once, in both forms, as in Fastify.
+    if (options !== null && typeof options === 'object') checkSignal(options.signal);
+    const promise = listen(context.root, () => ready(context), options ?? {}, () => close(context.root));
+    if (typeof callback !== 'function') return promise;
+    // Fastify calls back (error, null) when listening failed, and not at all when the signal
+    // was aborted before the server listened (the promise form resolves with undefined).
+    promise.then((address) => address !== undefined && callback(null, address), (error) => callback(error, null));
+    return undefined;
+  },
+  close(this: any, callback?: (error?: Error | null) => void) {
+    const { root } = contextOf(this);
+    // At once, so an inject() or a request made right after close() is refused.
+    root.closing = true;
+    // Closing an application that was never readied still loads its plugins: their onClose
+    // hooks have to run.
+    root.readyPromise ??= bootApplication(root, false);
+    const promise = root.readyPromise.catch(() => {}).then(() => close(root));
+    return settle(promise, callback);
+  },
+  inject(this: any, options?: any, callback?: (error: Error | null, response?: any) => void) {
+    const context = contextOf(this);
+    const { root } = context;
+    const dispatch = (req: any, res: any) => {
+      rejectIfClosing(context).then(
+        () => root.server.emit('request', req, res),
+        // light-my-request rejects the chained form's promise with a response error.
+        (error) => res.emit('error', error),
+      );
+    };
+    if (options === undefined) return lightMyRequest(dispatch as any);
+    const promise = rejectIfClosing(context).then(() => lightMyRequest(dispatch as any, options));
+    return settle(promise, callback);
+  },
+};
