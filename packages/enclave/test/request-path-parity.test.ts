@@ -47,6 +47,19 @@ describe('reply.callNotFound()', () => {
 });
 
 describe('errors', () => {
+  test("setNotFoundHandler's own errorHandler answers errors of the not-found route", async () => {
+    const app = enclave();
+    // Honoured at runtime as in Fastify, though neither framework's types declare the option.
+    const errorHandler = (_error: unknown, _request: unknown, reply: any) => reply.code(401).send({ error: 'Unauthorized' });
+    app.setNotFoundHandler({ errorHandler } as never, async () => 'never');
+    app.addHook('preValidation', async () => {
+      throw new Error('kaboom');
+    });
+    const response = await app.inject('/missing');
+    assert.equal(response.statusCode, 401);
+    assert.deepEqual(response.json(), { error: 'Unauthorized' });
+  });
+
   test('reply.send() inside an onError hook throws FST_ERR_SEND_INSIDE_ONERR; the error is still answered', async () => {
     const app = enclave();
     const codes: unknown[] = [];

@@ -176,7 +176,11 @@ export function compileNotFoundRoute(
     partValidators: {},
     bodyLimit: context.root.options.bodyLimit,
     attachValidation: false,
-    errorHandler: context.errorHandler,
+    // setNotFoundHandler({ errorHandler }, …): the not-found route's own handler comes first.
+    errorHandler:
+      typeof options.errorHandler === 'function'
+        ? { fn: options.errorHandler, instance: context.instance, parent: context.errorHandler }
+        : context.errorHandler,
     parsers: context.parsers,
     isNotFound: true,
     logOptions: undefined,
