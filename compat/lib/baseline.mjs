@@ -114,7 +114,7 @@ export function compare(current, baseline, files) {
     const outcome = current.get(file);
     const expected = baseline.passing[file] ?? [];
     const known = baseline.failing[file] ?? {};
-    if (!baseline.files.includes(file)) {
+    if (!(baseline.files ?? []).includes(file)) {
       regressions.push({ file, name: '(file)', reason: 'not in compat/baseline.json: run with --update' });
       continue;
     }
