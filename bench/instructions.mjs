@@ -8,6 +8,8 @@
 //
 //   npm run bench:instructions
 //   npm run bench:instructions -- --only A,D --frameworks raw,enclave --repeats 5 --node …/node
+//   npm run bench:instructions -- --frameworks enclave   exactly the frameworks listed (raw too
+//                                             only when listed: combine with --table)
 //   npm run bench:instructions -- --keep      keep the cachegrind.out files (for cg_annotate)
 //   node bench/instructions.mjs --table a.json b.json   one table from several runs' results
 import { execFileSync, fork } from 'node:child_process';
@@ -132,7 +134,6 @@ const options = {
   connections: Number(args.connections),
   nodePath: resolve(args.node),
 };
-if (!options.frameworks.includes('raw')) options.frameworks.unshift('raw');
 if (!(options.n2 > options.n1 && options.n1 >= 0)) throw new Error('--n2 must be greater than --n1');
 
 const resultsDir = ensureResultsDir();
