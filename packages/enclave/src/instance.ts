@@ -51,7 +51,14 @@ export const instancePrototype: Record<PropertyKey, any> = {
     validateHook(name, fn);
     // An onReady hook added by an onReady hook is accepted and not run, as in Fastify.
     const late = name === 'onClose' || name === 'preClose' || name === 'onListen' || (name === 'onReady' && context.root.runningReadyHooks);
-    if (!late) throwIfBooted(context, 'addHook');
+    if (!late) {
+      // While onReady hooks run, loading is over: Fastify's loader refuses a new hook with this
+      // code (applications and Fastify's own tests check for it).
+      if (context.root.runningReadyHooks) {
+        throw Object.assign(new Error(`Cannot add a "${name}" hook from an onReady hook: the application has finished loading`), { code: 'AVV_ERR_ROOT_PLG_BOOTED' });
+      }
+      throwIfBooted(context, 'addHook');
+    }
     // Request hooks (and onRegister) take effect after what was registered before them has
     // loaded, as in Fastify: a plugin registered first runs its hooks first.
     if (name === 'onRoute' || name === 'onReady' || name === 'onListen' || name === 'preClose' || name === 'onClose') {
