@@ -12,7 +12,7 @@ import { listenForClientErrors } from './http/client-error.js';
 import { trackSockets } from './http/close.js';
 import { trackHttp2Sessions } from './http/listen.js';
 import { instancePrototype } from './instance.js';
-import { createRequestListener } from './lifecycle/handle-request.js';
+import { createRequestListener } from './lifecycle/request-listener.js';
 import { replyBasePrototype } from './lifecycle/reply.js';
 import { extendRequestAndReply } from './lifecycle/request-reply-extras.js';
 import { requestBasePrototype } from './lifecycle/request.js';

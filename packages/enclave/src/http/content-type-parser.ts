@@ -6,7 +6,6 @@
 import type { Readable } from 'node:stream';
 import { errorCodes } from '../errors.js';
 import { rejectionAsError, thrownAsError } from '../thrown-values.js';
-import { BODYLESS_METHODS } from './body-methods.js';
 import { discardBody, type RawRequestLike, readBody, readDeclaredLength } from './body-reader.js';
 import type { ContentTypeParserEntry, ContentTypeParserStore } from './content-type-store.js';
 

@@ -1,0 +1,134 @@
+// The server's request listener: from the raw request to a route (rewriteUrl, the closing answer,
+// query parsing, find-my-way and its bad-URL and over-long-parameter reports, the not-found
+// route), then handle-request.ts runs the route's lifecycle.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { errorCodes } from '../errors.js';
+import type { RouterHooks } from '../routing/router-hooks.js';
+import type { RootState } from '../scope/root-state.js';
+import type { CompiledRoute } from './compiled-route.js';
+import { type RequestSettings, runRoute } from './handle-request.js';
+import { NullObject } from './null-object.js';
+
+/** The server's request listener. */
+export function createRequestListener(root: RootState, hooks: RouterHooks): (raw: IncomingMessage, res: ServerResponse) => void {
+  const { router, options } = root;
+  const derive = (router as any).constrainer;
+  const controller = root.logging ? options.logController : null;
+  const settings: RequestSettings = {
+    requestIdLogLabel: options.logController?.requestIdLogLabel ?? options.requestIdLogLabel,
+    controller,
+    logging: root.logging,
+    logRequests: root.logging && options.disableRequestLogging !== true,
+    skipRequestLog: typeof options.disableRequestLogging === 'function' ? options.disableRequestLogging : null,
+  };
+  const { querystringParser, useSemicolonDelimiter } = options;
+  return function handleRequest(raw, res) {
+    if (options.rewriteUrl !== null && !rewriteUrl(root, raw)) return;
+    if (root.closing && answerWhileClosing(root, raw, res)) return;
+    try {
+      const url = raw.url ?? '/';
+      const queryStart = useSemicolonDelimiter ? queryStartWithSemicolon(url) : url.indexOf('?');
+      const path = queryStart === -1 ? url : url.slice(0, queryStart);
+      // A fresh object even when empty: validation may fill in defaults.
+      let query = new NullObject();
+      let queryError: Error | undefined;
+      if (queryStart !== -1) {
+        try {
+          query = querystringParser(url.slice(queryStart + 1));
+        } catch (error) {
+          // A parser (the user's own, maybe) refusing the query is the client's mistake.
+          queryError = asBadRequest(error);
+        }
+      }
+      let found: any = router.find(raw.method as any, path, derive.deriveSyncConstraints(raw, undefined));
+      if (found === null && hooks.defaultRoute !== null) {
+        hooks.defaultRoute(raw, res);
+        return;
+      }
+      // No route tree for the method: find-my-way did not look at the URL, but a malformed one
+      // is still a bad URL (Fastify's not-found router reports it).
+      if (found === null && isMalformedPath(path)) found = { store: null, handler: () => new errorCodes.FST_ERR_BAD_URL(path) };
+      if (found === null || found.store === null) {
+        // A store-less match is find-my-way reporting a bad URL or an over-long parameter.
+        const error = found === null ? queryError : (found.handler as any)();
+        if (found !== null && answeredByRouterHook(hooks, error, path, raw, res)) return;
+        runRoute(settings, root, root.findNotFoundRoute(path), raw, res, {}, query, error, found !== null);
+        return;
+      }
+      const route = (found.store as any).compiled as CompiledRoute;
+      runRoute(settings, root, route, raw, res, found.params, query, queryError);
+    } catch (error) {
+      // Only code that runs before a reply exists lands here (genReqId, a constraint strategy):
+      // answer 500 rather than let the exception take the process down.
+      root.log.error({ err: error }, 'the request could not be routed');
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      const body = '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}';
+      res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) });
+      res.end(body);
+    }
+  };
+}
+
+/**
+ * A request arriving while the application closes: its response says `Connection: close` (so
+ * the client does not reuse the connection and have its next request reset); with
+ * return503OnClosing it is a 503, logged. Returns whether it was answered here.
+ */
+function answerWhileClosing(root: RootState, raw: IncomingMessage, res: ServerResponse): boolean {
+  // HTTP/2 has no Connection header (RFC 9113 §8.2.2); its sessions are closed by close().
+  if (raw.httpVersionMajor < 2) (res as ServerResponse & { shouldKeepAlive: boolean }).shouldKeepAlive = false;
+  if (!root.options.return503OnClosing) return false;
+  const body = '{"statusCode":503,"error":"Service Unavailable","message":"Service Unavailable"}';
+  res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) });
+  res.end(body);
+  root.log.info({ res: { statusCode: 503 } }, 'request aborted: the server is closing and accepts no new requests');
+  return true;
+}
+
+function isMalformedPath(path: string): boolean {
+  if (!path.includes('%')) return false;
+  try {
+    decodeURI(path);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** With `useSemicolonDelimiter`, the query starts at the first `?` or `;`. */
+function queryStartWithSemicolon(url: string): number {
+  const question = url.indexOf('?');
+  const semicolon = url.indexOf(';');
+  if (semicolon === -1) return question;
+  return question === -1 ? semicolon : Math.min(question, semicolon);
+}
+
+/** A router callback the app gave for this error (`routerOptions.onBadUrl`, `onMaxParamLength`). */
+function answeredByRouterHook(hooks: RouterHooks, error: any, path: string, raw: IncomingMessage, res: ServerResponse): boolean {
+  const hook = error?.code === 'FST_ERR_BAD_URL' ? hooks.onBadUrl : hooks.onMaxParamLength;
+  if (hook === null) return false;
+  hook(path, raw, res);
+  return true;
+}
+
+/** `rewriteUrl`: the URL the router sees; false when the rewrite failed (the request is dropped). */
+function rewriteUrl(root: RootState, raw: IncomingMessage & { originalUrl?: string | undefined }): boolean {
+  raw.originalUrl = raw.url;
+  const rewritten = (root.options.rewriteUrl as NonNullable<RootState['options']['rewriteUrl']>).call(root.contexts[0]?.instance, raw);
+  if (typeof rewritten === 'string') {
+    raw.url = rewritten;
+    return true;
+  }
+  raw.destroy(new errorCodes.FST_ERR_ROUTE_REWRITE_NOT_STR(raw.url, typeof rewritten));
+  return false;
+}
+
+function asBadRequest(error: unknown): Error {
+  const status = Number((error as { statusCode?: unknown } | null)?.statusCode);
+  if (error instanceof Error && Number.isInteger(status) && status >= 400 && status < 500) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return Object.assign(new Error(message, { cause: error }), { statusCode: 400 });
+}
