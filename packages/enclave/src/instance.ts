@@ -8,6 +8,7 @@ import { type HookName, requestHookNames } from './lifecycle/hook-names.js';
 import { addHookToContext, validateHook } from './lifecycle/hooks.js';
 import { kErrorHandler } from './lifecycle/symbols.js';
 import { addRoute } from './routing/routes.js';
+import type { RouteRecord } from './routing/route-record.js';
 import { type Context, contextOf } from './scope/context.js';
 import { addDecorator, getDecorator, hasDecorator } from './scope/decorators.js';
 import { loadPending, queueAfter, queuePlugin } from './scope/plugin-loader.js';
@@ -195,9 +196,17 @@ export const instancePrototype: Record<PropertyKey, any> = {
   hasRoute(this: any, { method, url, constraints }: { method: string; url: string; constraints?: Record<string, unknown> }) {
     return contextOf(this).root.router.hasRoute(String(method).toUpperCase() as any, url, constraints ?? {});
   },
+  /**
+   * Matches `url` as a request URL would be (so `/users/:id` yields `{ id: ':id' }`). Only
+   * copies leave: the route's record (its store) stays private, and what the caller changes
+   * on the answer cannot reach the router.
+   */
   findRoute(this: any, { method, url, constraints }: { method: string; url: string; constraints?: Record<string, unknown> }) {
-    const found = contextOf(this).root.router.findRoute(String(method).toUpperCase() as any, url, constraints ?? {});
-    return found === null ? null : { ...found, store: (found.store as any)?.options };
+    if (typeof method !== 'string') return null;
+    const found = contextOf(this).root.router.find(method.toUpperCase() as any, url ?? '', constraints ?? {});
+    if (found === null || found.store === null) return null;
+    const record = found.store as unknown as RouteRecord;
+    return { handler: record.options.handler, params: { ...found.params }, searchParams: { ...found.searchParams } };
   },
   printRoutes(this: any, options?: Record<string, unknown>) {
     return contextOf(this).root.router.prettyPrint(options ?? {});

@@ -535,7 +535,12 @@ export interface InstanceApi {
   removeContentTypeParser(matcher: string | RegExp | Array<string | RegExp>): this;
   removeAllContentTypeParsers(): this;
   hasRoute(route: { method: string; url: string; constraints?: Record<string, unknown> }): boolean;
-  findRoute(route: { method: string; url: string; constraints?: Record<string, unknown> }): { params: Record<string, string>; store: unknown } | null;
+  /** The route `url` would reach, matched as a request URL (`/users/:id` gives `{ id: ':id' }`). */
+  findRoute(route: { method: string; url: string; constraints?: Record<string, unknown> }): {
+    handler: RouteHandler;
+    params: Record<string, string | undefined>;
+    searchParams: Record<string, string>;
+  } | null;
   printRoutes(options?: Record<string, unknown>): string;
   printPlugins(): string;
   addresses(): Array<{ address: string; family: string; port: number }>;

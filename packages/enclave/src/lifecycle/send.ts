@@ -268,6 +268,11 @@ function writeToSocket(reply: any, given: unknown): void {
   // No payload: the headers go out as the handler and the hooks left them (a plugin may set
   // `Content-Length: 0` on a 204 on purpose); only a status with content gets a zero length.
   if (payload === undefined || payload === null) {
+    // Trailers still go out after an empty chunked body (their functions see the payload as is).
+    if (!noBody && hasTrailers(reply)) {
+      writeWithTrailers(reply, headers, payload, isHead);
+      return;
+    }
     if (!noBody && (!isHead || route.isHeadTwin === true)) headers['content-length'] = '0';
     res.writeHead(statusCode, headers);
     res.end();

@@ -17,8 +17,8 @@ const trailersOf = new WeakMap<object, Map<string, TrailerFn>>();
 export const trailerMethods: Record<string, (this: any, ...args: any[]) => unknown> = {
   trailer(this: any, name: string, fn: TrailerFn) {
     const key = String(name).toLowerCase();
-    if (forbidden.has(key)) throw new errorCodes.FST_ERR_BAD_TRAILER_NAME(key);
-    if (typeof fn !== 'function') throw new errorCodes.FST_ERR_BAD_TRAILER_VALUE(key, typeof fn);
+    if (forbidden.has(key)) throw new errorCodes.FST_ERR_BAD_TRAILER_NAME(name);
+    if (typeof fn !== 'function') throw new errorCodes.FST_ERR_BAD_TRAILER_VALUE(name, typeof fn);
     let trailers = trailersOf.get(this);
     if (trailers === undefined) trailersOf.set(this, (trailers = new Map()));
     trailers.set(key, fn);
