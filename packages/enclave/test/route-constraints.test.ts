@@ -1,6 +1,8 @@
-// SPEC §4.1: a constraint strategy whose deriveConstraint answers through a callback. Routing
-// waits for it; a failure is FST_ERR_ASYNC_CONSTRAINT, answered by frameworkErrors or a fixed 500.
+// SPEC §4.1, route constraints: a strategy whose deriveConstraint answers through a callback
+// (routing waits for it; a failure is FST_ERR_ASYNC_CONSTRAINT, answered by frameworkErrors or a
+// fixed 500), and the requested version in the request's log lines.
 import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
 import { describe, test } from 'node:test';
 import enclave, { errorCodes } from 'enclavejs';
 
@@ -61,5 +63,28 @@ describe('async constraint strategies', () => {
     assert.equal(res.statusCode, 503);
     assert.equal(res.body, 'FST_ERR_ASYNC_CONSTRAINT: Unexpected error from async constraint');
     assert.deepEqual(seen, [true, 'req-7']);
+  });
+});
+
+describe('versioned routes in the logs', () => {
+  test('the serialized request carries the Accept-Version it asked for', async () => {
+    const lines: any[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, callback) {
+        for (const line of chunk.toString().split('\n')) if (line) lines.push(JSON.parse(line));
+        callback();
+      },
+    });
+    const app = enclave({ logger: { level: 'info', stream } });
+    app.get('/', { constraints: { version: '2.1.0' } }, async () => {
+      throw new Error('broken');
+    });
+    assert.equal((await app.inject({ url: '/', headers: { 'accept-version': '2.x' } })).statusCode, 500);
+    await new Promise((resolve) => setImmediate(resolve));
+    const withRequest = lines.filter((line) => line.req !== undefined);
+    assert.deepEqual(
+      withRequest.map((line) => [line.msg, line.req.version]),
+      [['incoming request', '2.x'], ['broken', '2.x']],
+    );
   });
 });

@@ -10,6 +10,7 @@ import { handleError } from './error-handling.js';
 import { readSafely } from '../thrown-values.js';
 import { runObserverHooks, runRequestHooks, runValueHooks } from './hooks.js';
 import { sendPayload } from './send.js';
+import { isStreamCutShort } from './send-streams.js';
 import { kHijacked, kMediaType, kRoute, kSent } from './symbols.js';
 import type { EnclaveInstance } from '../types.js';
 import type { LogController } from '../log-controller.js';
@@ -42,6 +43,12 @@ function requestLogger(settings: RequestSettings, root: RootState, route: Compil
   return settings.logging ? root.log.child({ [settings.requestIdLogLabel]: id }, route.logOptions) : root.log;
 }
 
+/** The request's last log line: completed, or why not (a stream payload cut short says so, as in Fastify). */
+function closingMessage(reply: any, completed: boolean): string {
+  if (completed) return 'request completed';
+  return isStreamCutShort(reply) ? 'stream closed prematurely' : 'request aborted';
+}
+
 function trackCompletion(
   route: CompiledRoute,
   request: any,
@@ -65,7 +72,7 @@ function trackCompletion(
     if (controller !== null) {
       if (completed) controller.requestCompleted(null, request, reply);
     } else if (logRequests) {
-      request.log.info({ res: reply, responseTime: reply.elapsedTime }, completed ? 'request completed' : 'request aborted');
+      request.log.info({ res: reply, responseTime: reply.elapsedTime }, closingMessage(reply, completed));
     }
     if (completed && route.hooks.onResponse !== null) {
       runObserverHooks(route.hooks.onResponse, [request, reply], logHookError(request));
