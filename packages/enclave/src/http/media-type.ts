@@ -56,6 +56,30 @@ function scanToken(value: string, start: number, end: number): number {
 }
 
 /**
+ * Whether a Content-Type is absent or starts with a well-formed `type/subtype` (optional
+ * whitespace around it, then the end or a `;`), whatever its parameters. A request for no route
+ * uses it: a readable type without a parser is not worth a 415 there, an unreadable one is (as
+ * in Fastify).
+ *
+ * @example
+ * isReadableContentType('text/xml; charset') // → true
+ * isReadableContentType('undefined') // → false
+ */
+export function isReadableContentType(value: string | undefined): boolean {
+  if (value === undefined) return true;
+  const end = value.length;
+  let index = 0;
+  while (index < end && isWhitespace(value.charCodeAt(index))) index++;
+  const slash = scanToken(value, index, end);
+  if (slash === index || value.charCodeAt(slash) !== 0x2f) return false;
+  const subtypeEnd = scanToken(value, slash + 1, end);
+  if (subtypeEnd === slash + 1) return false;
+  index = subtypeEnd;
+  while (index < end && isWhitespace(value.charCodeAt(index))) index++;
+  return index === end || value.charCodeAt(index) === 0x3b;
+}
+
+/**
  * Parses a Content-Type field value. Returns null for anything the grammar does not produce:
  * an empty value, a missing subtype, whitespace inside the type, trailing garbage, an unbalanced
  * quote, whitespace around `=`, or a parameter given twice (RFC 6838 section 4.3 forbids repeats, and a

@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { parseRequestBody } from '../http/content-type-parser.js';
+import { isReadableContentType } from '../http/media-type.js';
 import type { RootState } from '../scope/root-state.js';
 import type { CompiledRoute } from './compiled-route.js';
 import { handleError } from './error-handling.js';
@@ -172,11 +173,19 @@ function parseBody(route: CompiledRoute, request: any, reply: any, payload: any)
   }
   parseRequestBody(route.parsers, request, payload, route.bodyLimit, (err, body, mediaType) => {
     if (err !== null) {
-      // A request for no route is answered 404 whatever its body: no parser for it is not the
-      // news (Fastify skips the body of a 404 it cannot parse; the bytes were discarded).
-      if (route.isNotFound && readSafely(err, 'code') === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-        preValidation(route, request, reply);
-        return;
+      if (readSafely(err, 'code') === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+        // A request for no route with a readable Content-Type no parser takes is answered 404:
+        // the missing parser is not the news (Fastify skips that body; the bytes were discarded).
+        if (isReadableContentType(request.raw.headers['content-type'])) {
+          if (route.isNotFound) {
+            preValidation(route, request, reply);
+            return;
+          }
+        } else {
+          // An unreadable one is a 415 already when the error handlers run (a custom one that
+          // fails leaves it in place), as in Fastify.
+          reply.code(415);
+        }
       }
       // A body refused before it all arrived (413, a bad length) is not read further, so the
       // connection cannot carry another request: it closes after this answer.
