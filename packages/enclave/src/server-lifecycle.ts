@@ -67,12 +67,13 @@ export function asDisposeHook(resource: unknown): ((...args: any[]) => any) | un
 export const lifecycleMethods: Record<string, (this: any, ...args: any[]) => unknown> = {
   ready(this: any, callback?: (error: Error | null, instance?: unknown) => void) {
     const context = contextOf(this);
-    const promise = readyOf(context);
-    if (typeof callback === 'function') {
-      promise.then(() => callback(null, context.instance), (error) => callback(error));
-      return undefined;
-    }
-    return new Promise((resolve, reject) => promise.then(() => resolveWithInstance(context, resolve), reject));
+    const booting = readyOf(context);
+    const promise = new Promise((resolve, reject) => booting.then(() => resolveWithInstance(context, resolve), reject));
+    if (typeof callback !== 'function') return promise;
+    // Through the same promise as the promise form, so that callbacks and promises mixed in
+    // any order are answered in the order of their ready() calls, as in Fastify.
+    promise.then(() => callback(null, context.instance), (error) => callback(error));
+    return undefined;
   },
   listen(this: any, options?: any, callback?: (error: Error | null, address?: string | null) => void) {
     const context = contextOf(this);
