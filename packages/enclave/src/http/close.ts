@@ -9,7 +9,7 @@ import type http from 'node:http';
 import net from 'node:net';
 import { runApplicationHooks } from '../application-hooks.js';
 import type { RootState } from '../scope/root-state.js';
-import { closeHttp2Sessions } from './listen.js';
+import { closeHttp2Sessions, isHttp2Server, sweepHttp2Sessions } from './http2-sessions.js';
 
 /** How long an idle keep-alive connection may still bring a request once closing began. */
 export const IDLE_GRACE_MS = 100;
@@ -62,8 +62,10 @@ function stopTimeoutChecks(server: object): void {
  */
 function startIdleSweeps(server: net.Server, sockets: Set<TrackedSocket>): void {
   const lastSeenIdle = new WeakMap<TrackedSocket, number>();
+  const lastSeenSessions = new WeakMap<object, number>();
   let swept = 0;
   const sweep = () => {
+    sweepHttp2Sessions(server, lastSeenSessions);
     for (const socket of sockets) {
       // Its owner had preClose to end an upgraded connection (a WebSocket) or a hijacked
       // response (an event stream); what is still open after the grace period must not hold
@@ -72,7 +74,7 @@ function startIdleSweeps(server: net.Server, sockets: Set<TrackedSocket>): void 
         socket.destroy();
         continue;
       }
-      // The TCP socket under a TLS one, and HTTP/2 sessions (closed by closeHttp2Sessions).
+      // The TCP socket under a TLS one, and HTTP/2 sessions (swept above).
       if (!('parser' in socket) || socket.destroyed) continue;
       const traffic = socket.bytesRead + socket.bytesWritten;
       if (socket._httpMessage != null) lastSeenIdle.delete(socket);
@@ -97,10 +99,13 @@ function stopServer(root: RootState): Promise<void> {
       resolve();
     });
     net.Server.prototype.close.call(server);
-    closeHttp2Sessions(server);
     if (root.options.forceCloseConnections === true) {
       if (typeof server.closeAllConnections === 'function') server.closeAllConnections();
-      for (const socket of sockets) socket.destroy();
+      // An HTTP/2 session is closed gracefully (its open streams finish, as in Fastify); only
+      // the HTTP/1 connections of such a server (allowHTTP1) are destroyed.
+      const http2 = isHttp2Server(server);
+      closeHttp2Sessions(server);
+      for (const socket of sockets) if (!http2 || 'parser' in socket) socket.destroy();
       return;
     }
     startIdleSweeps(server, sockets);

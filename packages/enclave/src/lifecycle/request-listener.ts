@@ -3,6 +3,7 @@
 // route), then handle-request.ts runs the route's lifecycle.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errorCodes } from '../errors.js';
+import { closeSessionOf } from '../http/http2-sessions.js';
 import type { RouterHooks } from '../routing/router-hooks.js';
 import type { RootState } from '../scope/root-state.js';
 import type { CompiledRoute } from './compiled-route.js';
@@ -78,8 +79,9 @@ export function createRequestListener(root: RootState, hooks: RouterHooks): (raw
  * return503OnClosing it is a 503, logged. Returns whether it was answered here.
  */
 function answerWhileClosing(root: RootState, raw: IncomingMessage, res: ServerResponse): boolean {
-  // HTTP/2 has no Connection header (RFC 9113 §8.2.2); its sessions are closed by close().
+  // HTTP/2 has no Connection header (RFC 9113 §8.2.2): its session is closed (gracefully).
   if (raw.httpVersionMajor < 2) (res as ServerResponse & { shouldKeepAlive: boolean }).shouldKeepAlive = false;
+  else closeSessionOf((raw as IncomingMessage & { stream?: Parameters<typeof closeSessionOf>[0] }).stream);
   if (!root.options.return503OnClosing) return false;
   const body = '{"statusCode":503,"error":"Service Unavailable","message":"Service Unavailable"}';
   res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) });
