@@ -1,7 +1,7 @@
 // The server's request listener: from the raw request to a route (rewriteUrl, the closing answer,
 // query parsing, find-my-way and its bad-URL and over-long-parameter reports, the not-found
 // route), then handle-request.ts runs the route's lifecycle.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type IncomingMessage, METHODS, type ServerResponse } from 'node:http';
 import { errorCodes } from '../errors.js';
 import { closeSessionOf } from '../http/http2-sessions.js';
 import type { RouterHooks } from '../routing/router-hooks.js';
@@ -9,6 +9,8 @@ import type { RootState } from '../scope/root-state.js';
 import type { CompiledRoute } from './compiled-route.js';
 import { type RequestSettings, runRoute } from './handle-request.js';
 import { NullObject } from './null-object.js';
+
+const KNOWN_METHODS = new Set(METHODS);
 
 /** The server's request listener. */
 export function createRequestListener(root: RootState, hooks: RouterHooks): (raw: IncomingMessage, res: ServerResponse) => void {
@@ -44,6 +46,12 @@ export function createRequestListener(root: RootState, hooks: RouterHooks): (raw
       let found: any = router.find(raw.method as any, path, derive.deriveSyncConstraints(raw, undefined));
       if (found === null && hooks.defaultRoute !== null) {
         hooks.defaultRoute(raw, res);
+        return;
+      }
+      // A method Node's HTTP/1 parser would have refused (HTTP/2 lets any through) has no
+      // not-found route either: the root's error handler answers FST_ERR_NOT_FOUND, as in Fastify.
+      if (found === null && !KNOWN_METHODS.has(raw.method as string)) {
+        runRoute(settings, root, root.findNotFoundRoute(''), raw, res, {}, query, new errorCodes.FST_ERR_NOT_FOUND());
         return;
       }
       // No route tree for the method: find-my-way did not look at the URL, but a malformed one
