@@ -61,7 +61,9 @@ export function createRequestListener(root: RootState, hooks: RouterHooks): (raw
         // A store-less match is find-my-way reporting a bad URL or an over-long parameter.
         const error = found === null ? queryError : (found.handler as any)();
         if (found !== null && answeredByRouterHook(hooks, error, path, raw, res)) return;
-        runRoute(settings, root, root.findNotFoundRoute(path), raw, res, {}, query, error, found !== null);
+        const frameworkError = found !== null;
+        const route = frameworkError && options.frameworkErrors !== null ? (root.frameworkErrorRoute as CompiledRoute) : root.findNotFoundRoute(path);
+        runRoute(settings, root, route, raw, res, {}, query, error, frameworkError);
         return;
       }
       const route = (found.store as any).compiled as CompiledRoute;
