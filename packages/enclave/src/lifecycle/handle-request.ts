@@ -10,6 +10,7 @@ import { handleError } from './error-handling.js';
 import { readSafely } from '../thrown-values.js';
 import { runObserverHooks, runRequestHooks, runValueHooks } from './hooks.js';
 import { sendPayload } from './send.js';
+import { hasOpenSource, prematureClose } from './stream-source.js';
 import { kHijacked, kMediaType, kRoute, kSent } from './symbols.js';
 import type { EnclaveInstance } from '../types.js';
 import type { LogController } from '../log-controller.js';
@@ -62,10 +63,14 @@ function trackCompletion(
     if (!completed && route.hooks.onRequestAbort !== null) {
       runObserverHooks(route.hooks.onRequestAbort, [request], logHookError(request));
     }
+    // A stream payload cut short by the client is logged as such (Fastify's line), not as an abort.
+    const streamCut = !completed && hasOpenSource(reply);
     if (controller !== null) {
       if (completed) controller.requestCompleted(null, request, reply);
+      else if (streamCut) controller.streamError(prematureClose(), request, reply);
     } else if (logRequests) {
-      request.log.info({ res: reply, responseTime: reply.elapsedTime }, completed ? 'request completed' : 'request aborted');
+      if (streamCut) request.log.info({ res: reply }, 'stream closed prematurely');
+      else request.log.info({ res: reply, responseTime: reply.elapsedTime }, completed ? 'request completed' : 'request aborted');
     }
     if (completed && route.hooks.onResponse !== null) {
       runObserverHooks(route.hooks.onResponse, [request, reply], logHookError(request));

@@ -3,6 +3,7 @@
 // after it. A trailer function that fails is left out (the response is already on its way).
 import type { Readable } from 'node:stream';
 import { errorCodes } from '../errors.js';
+import { releaseSource } from './stream-source.js';
 
 type TrailerFn = (reply: any, payload: unknown, done: (error: unknown, value?: string) => void) => unknown;
 
@@ -63,13 +64,11 @@ export function pipeWithTrailers(reply: any, headers: Record<string, any>, paylo
   const res = reply.raw;
   writeTrailerHead(reply, headers);
   if (isHead || payload.readableEnded) {
-    if (!payload.readableEnded) payload.destroy();
+    releaseSource(reply, payload);
     endWithTrailers(reply, null);
     return;
   }
-  res.once('close', () => {
-    if (!payload.readableEnded) payload.destroy();
-  });
+  res.once('close', () => releaseSource(reply, payload));
   // A failing source after the head went out: the only honest answer is a cut response.
   payload.once('error', () => {
     if (!res.writableEnded) res.destroy();
