@@ -10,6 +10,7 @@ import net from 'node:net';
 import { runApplicationHooks } from '../application-hooks.js';
 import type { RootState } from '../scope/root-state.js';
 import { closeHttp2Sessions, isHttp2Server, sweepHttp2Sessions } from './http2-sessions.js';
+import { whenStillIdle } from './idle-check.js';
 
 /** How long an idle keep-alive connection may still bring a request once closing began. */
 export const IDLE_GRACE_MS = 100;
@@ -55,6 +56,10 @@ function stopTimeoutChecks(server: object): void {
   if (key !== undefined) clearInterval((server as Record<symbol, NodeJS.Timeout>)[key]);
 }
 
+function trafficOf(socket: net.Socket): number {
+  return socket.bytesRead + socket.bytesWritten;
+}
+
 /**
  * Every IDLE_GRACE_MS, closes the HTTP/1 connections that carried nothing since the previous
  * look: no response under way and not a byte in or out. A connection that just finished a
@@ -76,10 +81,12 @@ function startIdleSweeps(server: net.Server, sockets: Set<TrackedSocket>): void 
       }
       // The TCP socket under a TLS one, and HTTP/2 sessions (swept above).
       if (!('parser' in socket) || socket.destroyed) continue;
-      const traffic = socket.bytesRead + socket.bytesWritten;
+      const traffic = trafficOf(socket);
       if (socket._httpMessage != null) lastSeenIdle.delete(socket);
-      else if (lastSeenIdle.get(socket) === traffic) socket.destroy();
-      else lastSeenIdle.set(socket, traffic);
+      else if (lastSeenIdle.get(socket) === traffic) {
+        const stillIdle = () => !socket.destroyed && socket._httpMessage == null && trafficOf(socket) === traffic;
+        whenStillIdle(stillIdle, () => socket.destroy());
+      } else lastSeenIdle.set(socket, traffic);
     }
     swept++;
   };

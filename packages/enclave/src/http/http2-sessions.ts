@@ -5,6 +5,8 @@
 // HTTP/1, a session is closed once it stayed quiet for a grace period after closing began, and a
 // request arriving in the meantime is answered (503, or served) before its session is closed.
 
+import { whenStillIdle } from './idle-check.js';
+
 /** The part of a Node Http2Session close() needs. */
 interface Session {
   close(): void;
@@ -51,8 +53,9 @@ export function sweepHttp2Sessions(server: object, lastSeen: WeakMap<object, num
   for (const session of http2Sessions.get(server) ?? []) {
     if (session.closed || session.destroyed) continue;
     const now = traffic(session);
-    if (lastSeen.get(session) === now) session.close();
-    else lastSeen.set(session, now);
+    if (lastSeen.get(session) === now) {
+      whenStillIdle(() => !session.closed && !session.destroyed && traffic(session) === now, () => session.close());
+    } else lastSeen.set(session, now);
   }
 }
 
