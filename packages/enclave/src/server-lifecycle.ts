@@ -64,6 +64,14 @@ export function asDisposeHook(resource: unknown): ((...args: any[]) => any) | un
   };
 }
 
+/** Fastify's FSTWRN003: a rejection of an async listen() callback is nobody's to handle. */
+function warnAsyncListenCallback(): void {
+  process.emitWarning('listen() was given an async callback: mixing the callback and async styles can leave a rejection unhandled; use one style', {
+    type: 'FastifyWarning',
+    code: 'FSTWRN003',
+  });
+}
+
 export const lifecycleMethods: Record<string, (this: any, ...args: any[]) => unknown> = {
   ready(this: any, callback?: (error: Error | null, instance?: unknown) => void) {
     const context = contextOf(this);
@@ -81,6 +89,7 @@ export const lifecycleMethods: Record<string, (this: any, ...args: any[]) => unk
       callback = options;
       options = {};
     }
+    if (typeof callback === 'function' && callback.constructor.name === 'AsyncFunction') warnAsyncListenCallback();
     // An invalid signal throws at once, in both forms, as in Fastify.
     if (options !== null && typeof options === 'object') checkSignal(options.signal);
     const promise = listen(context.root, () => ready(context), options ?? {}, () => close(context.root));
