@@ -10,6 +10,7 @@ import { handleError } from './error-handling.js';
 import { readSafely } from '../thrown-values.js';
 import { runObserverHooks, runRequestHooks, runValueHooks } from './hooks.js';
 import { sendPayload } from './send.js';
+import { hasOpenSource, prematureClose } from './stream-source.js';
 import { kHijacked, kMediaType, kRoute, kSent } from './symbols.js';
 import type { EnclaveInstance } from '../types.js';
 import type { LogController } from '../log-controller.js';
@@ -42,10 +43,6 @@ function requestLogger(settings: RequestSettings, root: RootState, route: Compil
   return settings.logging ? root.log.child({ [settings.requestIdLogLabel]: id }, route.logOptions) : root.log;
 }
 
-function prematureClose(): Error {
-  return Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
-}
-
 function trackCompletion(
   route: CompiledRoute,
   request: any,
@@ -66,15 +63,14 @@ function trackCompletion(
     if (!completed && route.hooks.onRequestAbort !== null) {
       runObserverHooks(route.hooks.onRequestAbort, [request], logHookError(request));
     }
-    // A response cut after its headers went out is a body (a stream) the client stopped reading:
-    // reported as Fastify reports it, 'stream closed prematurely', at info.
-    const cut = !completed && res.headersSent;
+    // A stream payload cut short by the client is logged as such (Fastify's line), not as an abort.
+    const streamCut = !completed && hasOpenSource(reply);
     if (controller !== null) {
       if (completed) controller.requestCompleted(null, request, reply);
-      else if (cut) controller.streamError(prematureClose(), request, reply);
+      else if (streamCut) controller.streamError(prematureClose(), request, reply);
     } else if (logRequests) {
-      const message = completed ? 'request completed' : cut ? 'stream closed prematurely' : 'request aborted';
-      request.log.info({ res: reply, responseTime: reply.elapsedTime }, message);
+      if (streamCut) request.log.info({ res: reply }, 'stream closed prematurely');
+      else request.log.info({ res: reply, responseTime: reply.elapsedTime }, completed ? 'request completed' : 'request aborted');
     }
     if (completed && route.hooks.onResponse !== null) {
       runObserverHooks(route.hooks.onResponse, [request, reply], logHookError(request));
