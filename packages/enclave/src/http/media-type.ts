@@ -56,17 +56,15 @@ function scanToken(value: string, start: number, end: number): number {
 }
 
 /**
- * Whether a Content-Type is absent or starts with a well-formed `type/subtype` (optional
- * whitespace around it, then the end or a `;`), whatever its parameters. A request for no route
- * uses it: a readable type without a parser is not worth a 415 there, an unreadable one is (as
- * in Fastify).
+ * Whether the value starts with a readable `type/subtype` (optional whitespace around it, then
+ * the end or a `;`), whatever its parameters. Fastify tells a Content-Type it cannot read at all
+ * (refused on the headers alone, 415 even for no route) from one it has no parser for by this.
  *
  * @example
- * isReadableContentType('text/xml; charset') // → true
- * isReadableContentType('undefined') // → false
+ * hasReadableEssence('text/xml; charset') // → true
+ * hasReadableEssence('undefined') // → false
  */
-export function isReadableContentType(value: string | undefined): boolean {
-  if (value === undefined) return true;
+export function hasReadableEssence(value: string): boolean {
   const end = value.length;
   let index = 0;
   while (index < end && isWhitespace(value.charCodeAt(index))) index++;

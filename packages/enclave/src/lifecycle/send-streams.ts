@@ -1,10 +1,10 @@
 // Stream payloads on their way to the socket: a Node stream is piped, a WHATWG ReadableStream
 // is read chunk by chunk (so that a client going away cancels it before it produced the rest).
-// Either way the source is released when the response closes early, and the request's log
-// line then says the stream was cut short.
+// Either way the source is watched (stream-source.ts): released when the response closes early,
+// and the request's log line then says the stream was cut short.
 import { finished, type Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream, ReadableStreamDefaultReader } from 'node:stream/web';
-import { logSafely } from './error-safety.js';
+import { releaseSource, sourceDone, watchSource } from './stream-source.js';
 import { kHeaders } from './symbols.js';
 
 export function isStream(payload: unknown): payload is Readable {
@@ -13,30 +13,6 @@ export function isStream(payload: unknown): payload is Readable {
 
 export function isWebStream(payload: unknown): payload is WebReadableStream {
   return payload !== null && typeof payload === 'object' && typeof (payload as WebReadableStream).getReader === 'function';
-}
-
-/** Replies whose stream source is still producing: a close now cuts the stream short. */
-const openSources = new WeakSet<object>();
-
-/** Whether the reply's response closed while its stream source had more to give. */
-export function isStreamCutShort(reply: object): boolean {
-  return openSources.has(reply);
-}
-
-/**
- * Frees a Node stream source. Old-style streams (the `request` module's, some drivers') may
- * lack destroy() and offer close() or abort() instead; a source with none of them is reported.
- */
-export function releaseSource(reply: any, source: Readable): void {
-  const candidate = source as Readable & { close?: unknown; abort?: unknown };
-  try {
-    if (typeof candidate.destroy === 'function') candidate.destroy();
-    else if (typeof candidate.close === 'function') candidate.close(() => {});
-    else if (typeof candidate.abort === 'function') candidate.abort();
-    else logSafely(reply.log, 'warn', {}, 'the stream payload has no destroy(), close() or abort(): it cannot be released');
-  } catch (error) {
-    logSafely(reply.log, 'warn', { err: error }, 'releasing the stream payload failed');
-  }
 }
 
 /**
@@ -71,18 +47,13 @@ function failBeforeBody(reply: any, res: any, staged: string[], error: unknown, 
  */
 export function pipeToResponse(reply: any, payload: Readable, res: any, fail: (error: unknown) => void): void {
   const staged = stageHeaders(reply, res);
-  openSources.add(reply);
+  watchSource(reply, payload);
   // The client went away: release the source (a file descriptor, a compression stream).
-  res.once('close', () => {
-    if (!payload.readableEnded) releaseSource(reply, payload);
-  });
+  res.once('close', () => releaseSource(reply, payload));
   finished(payload, { readable: true, writable: false }, (error) => {
-    if (!error) {
-      openSources.delete(reply);
-      return;
-    }
+    sourceDone(reply);
+    if (!error) return;
     if (!res.headersSent && !res.destroyed) {
-      openSources.delete(reply);
       payload.unpipe(res);
       failBeforeBody(reply, res, staged, error, fail);
       return;
@@ -105,7 +76,9 @@ export function pipeWebStream(reply: any, payload: WebReadableStream, res: any, 
   const reader: ReadableStreamDefaultReader<unknown> = payload.getReader();
   const staged = stageHeaders(reply, res);
   let settled = false;
-  openSources.add(reply);
+  // What stream-source.ts reads of a source: whether it has ended.
+  const progress = { readableEnded: false };
+  watchSource(reply, progress);
   const cancel = () => {
     if (settled) return;
     settled = true;
@@ -116,7 +89,8 @@ export function pipeWebStream(reply: any, payload: WebReadableStream, res: any, 
     if (settled) return;
     if (result.done) {
       settled = true;
-      openSources.delete(reply);
+      progress.readableEnded = true;
+      sourceDone(reply);
       res.end();
       return;
     }
@@ -130,7 +104,7 @@ export function pipeWebStream(reply: any, payload: WebReadableStream, res: any, 
   const onError = (error: unknown) => {
     if (settled) return;
     settled = true;
-    openSources.delete(reply);
+    sourceDone(reply);
     if (!res.headersSent && !res.destroyed) {
       failBeforeBody(reply, res, staged, error, fail);
       return;

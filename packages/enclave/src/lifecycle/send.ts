@@ -9,7 +9,9 @@ import { handleError, isInsideOnErrorHooks } from './error-handling.js';
 import { isErrorValue, readSafely } from '../thrown-values.js';
 import { logSafely } from './error-safety.js';
 import { runValueHooks } from './hooks.js';
-import { isStream, isWebStream, pipeToResponse, pipeWebStream, releaseSource } from './send-streams.js';
+import { needsChunkedWrite, writeInChunks } from './http2-body.js';
+import { isStream, isWebStream, pipeToResponse, pipeWebStream } from './send-streams.js';
+import { releaseSource } from './stream-source.js';
 import { kHeaders, kHijacked, kRoute, kSent, kSerializer } from './symbols.js';
 import { hasTrailers, pipeWithTrailers, writeWithTrailers } from './trailers.js';
 
@@ -295,6 +297,7 @@ function writeToSocket(reply: any, given: unknown): void {
   if (!(isHead && length === 0 && headers['content-length'] !== undefined)) headers['content-length'] = String(length);
   res.writeHead(statusCode, headers);
   if (isHead || length === 0) res.end();
+  else if (needsChunkedWrite(reply.request.raw, length)) writeInChunks(res, payload, () => res.end());
   else res.end(payload);
 }
 
