@@ -13,13 +13,11 @@ import { NullObject } from './null-object.js';
 export function createRequestListener(root: RootState, hooks: RouterHooks): (raw: IncomingMessage, res: ServerResponse) => void {
   const { router, options } = root;
   const derive = (router as any).constrainer;
-  const controller = root.logging ? options.logController : null;
   const settings: RequestSettings = {
-    requestIdLogLabel: options.logController?.requestIdLogLabel ?? options.requestIdLogLabel,
-    controller,
+    // A given logController's label wins over the top-level option, as in Fastify.
+    requestIdLogLabel: options.logController.requestIdLogLabel,
+    controller: root.logging ? options.logController : null,
     logging: root.logging,
-    logRequests: root.logging && options.disableRequestLogging !== true,
-    skipRequestLog: typeof options.disableRequestLogging === 'function' ? options.disableRequestLogging : null,
   };
   const { querystringParser, useSemicolonDelimiter } = options;
   return function handleRequest(raw, res) {
@@ -84,7 +82,15 @@ function answerWhileClosing(root: RootState, raw: IncomingMessage, res: ServerRe
   const body = '{"statusCode":503,"error":"Service Unavailable","message":"Service Unavailable"}';
   res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) });
   res.end(body);
-  root.log.info({ res: { statusCode: 503 } }, 'request aborted: the server is closing and accepts no new requests');
+  // Written whatever disableRequestLogging says, as in Fastify; a failing controller is not the
+  // request's business.
+  if (root.logging) {
+    try {
+      root.options.logController.serviceUnavailable(root.log, root.contexts[0]?.instance);
+    } catch (failure) {
+      root.log.error({ err: failure }, 'the logController failed');
+    }
+  }
   return true;
 }
 

@@ -4,6 +4,7 @@
 import { errorCodes } from '../errors.js';
 import { requestHookNames } from '../lifecycle/hook-names.js';
 import type { Context } from '../scope/context.js';
+import { contextSetting } from '../scope/context-settings.js';
 import type { RouteRecord } from './route-record.js';
 import { methodSets } from './http-methods.js';
 import { validateRouteOptions } from './route-options.js';
@@ -68,6 +69,16 @@ function emptyPathError(): Error {
   return Object.assign(new TypeError('The path could not be empty'), { code: errorCodes.FST_ERR_INVALID_URL.code, statusCode: 500 });
 }
 
+/** A route's log level must be one the logger knows (when the logger says which it knows). */
+function checkLogLevel(context: Context, level: unknown, methods: string[], url: string): void {
+  if (level === undefined || level === null || level === '') return;
+  const known = context.root.log.levels?.values;
+  if (known === undefined || known === null) return;
+  if (typeof level !== 'string' || !Object.hasOwn(known, level)) {
+    throw new errorCodes.FST_ERR_ROUTE_LOG_LEVEL_INVALID(methods.join(','), url, String(level));
+  }
+}
+
 /** Registers a route in `context`: validation, onRoute hooks, prefixing, router insertion. */
 export function addRoute(context: Context, given: Record<string, any>): void {
   const { root } = context;
@@ -83,6 +94,7 @@ export function addRoute(context: Context, given: Record<string, any>): void {
   const options = validateRouteOptions({ ...routeOptions, url: declaredUrl }, methodSets(root));
   const placements = placementsOf(context, options.url, options.methods, trailing);
   const url = (placements[0] as Placement).url;
+  checkLogLevel(context, options.logLevel || contextSetting(context, 'logLevel'), options.methods, url);
   const record: RouteRecord = {
     methods: options.methods,
     url,

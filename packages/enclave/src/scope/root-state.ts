@@ -28,8 +28,8 @@ export interface NormalizedOptions {
   rewriteUrl: ((this: unknown, raw: any) => string) | null;
   /** Answers the router's own errors (bad URL, over-long parameter) instead of the error handlers. */
   frameworkErrors: ((error: Error, request: any, reply: any) => unknown) | null;
-  /** A `LogController` given as `logController`: it decides the per-request log lines. */
-  logController: LogController | null;
+  /** The `LogController` writing the per-request log lines: the option's, else a default one. */
+  logController: LogController;
   /** `;` also starts the query string (`/a;b=1` is `/a` with `b=1`). */
   useSemicolonDelimiter: boolean;
   requestIdHeader: string | false;
