@@ -18,6 +18,7 @@ import { extendRequestAndReply } from './lifecycle/request-reply-extras.js';
 import { requestBasePrototype } from './lifecycle/request.js';
 import { LogController } from './log-controller.js';
 import { createLogger } from './logger.js';
+import { defaultPrettyMeta } from './routing/pretty-meta.js';
 import { createCountingGenerator, createIdGenerator } from './request-id.js';
 import { createRootContext } from './scope/context.js';
 import type { NormalizedOptions, RootState } from './scope/root-state.js';
@@ -204,7 +205,7 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
     // find-my-way answers these with a store-less match; the request path turns it into the error.
     onBadUrl: (path: string) => new errorCodes.FST_ERR_BAD_URL(path),
     onMaxParamLength: (path: string) => new errorCodes.FST_ERR_MAX_PARAM_LENGTH(path),
-    buildPrettyMeta: given.routerOptions?.buildPrettyMeta ?? given.buildPrettyMeta,
+    buildPrettyMeta: given.routerOptions?.buildPrettyMeta ?? given.buildPrettyMeta ?? defaultPrettyMeta,
     // The request path parses the query itself (with the user's parser, its errors made 400s)
     // and never reads find-my-way's `searchParams`: without this, find-my-way built an unused
     // `{}` for every request.

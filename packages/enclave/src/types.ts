@@ -276,6 +276,8 @@ export interface RouteShorthandOptions<Route extends RouteGeneric = RouteGeneric
   logLevel?: string;
   /** Serializers of this route's request logger, on top of its plugins' (by field name). */
   logSerializers?: Record<string, (value: any) => unknown>;
+  /** Builds this route's request loggers, instead of its context's factory. */
+  childLoggerFactory?: ChildLoggerFactory;
   /** Milliseconds this route's handler may take before a 503 FST_ERR_HANDLER_TIMEOUT. */
   handlerTimeout?: number;
   errorHandler?: ErrorHandler<EnclaveError, Route>;

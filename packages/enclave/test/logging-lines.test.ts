@@ -147,6 +147,30 @@ describe('log level and serializers per plugin and per route', () => {
     assert.doesNotThrow(() => enclave().get('/any', { logLevel: 'loud' }, async () => 'x'));
   });
 
+  test("a route's childLoggerFactory builds its request loggers, over the instance's factory", async () => {
+    const seen: string[] = [];
+    const app = enclave({ logger: { level: 'silent' } });
+    app.setChildLoggerFactory((logger, bindings, options) => {
+      seen.push('instance');
+      return logger.child(bindings, options);
+    });
+    app.get(
+      '/own',
+      {
+        logLevel: 'warn',
+        childLoggerFactory: (logger, bindings, options, raw) => {
+          seen.push(`route ${options.level} ${raw.url} ${Object.keys(bindings)}`);
+          return logger.child(bindings, options);
+        },
+      },
+      async () => 'ok',
+    );
+    app.get('/other', async () => 'ok');
+    await app.inject('/own');
+    await app.inject('/other');
+    assert.deepEqual(seen, ['route warn /own reqId', 'instance']);
+  });
+
   test('a plugin without a prefix that sets a not-found handler answers for the root paths', async () => {
     const app = enclave();
     app.register(async (plugin) => {

@@ -263,6 +263,21 @@ describe('introspection', () => {
     assert.equal(app.printRoutes(), '└── /\n    └── alpha (GET, HEAD)\n        └── /beta (POST)\n');
     assert.equal(app.printRoutes({ commonPrefix: false }), '└── /alpha (GET, HEAD)\n    └── /beta (POST)\n');
   });
+
+  test("printRoutes includeMeta shows Fastify's keys (error handler, log level, hooks); includeHooks lists the hooks", async () => {
+    const app = enclave();
+    app.addHook('onRequest', async function checkAuth() {});
+    app.get('/a', { logLevel: 'warn', onSend: async function stamp(_request, _reply, payload) { return payload; } }, async () => 'x');
+    await app.ready();
+    assert.equal(
+      app.printRoutes({ commonPrefix: false, includeMeta: true }),
+      '└── /a (GET, HEAD)\n    • (errorHandler) "defaultErrorHandler()"\n    • (logLevel) "warn"\n    • (onRequest) ["checkAuth()"]\n    • (onSend) ["stamp()"]\n',
+    );
+    assert.equal(
+      app.printRoutes({ commonPrefix: false, includeHooks: true, includeMeta: ['logLevel'] }),
+      '└── /a (GET, HEAD)\n    • (onRequest) ["checkAuth()"]\n    • (onSend) ["stamp()"]\n    • (logLevel) "warn"\n',
+    );
+  });
 });
 
 describe('registration errors', () => {

@@ -72,10 +72,12 @@ function logOptionsOf(context: Context, options: Record<string, any>): Readonly<
 }
 
 /** The per-context settings every compiled route carries. */
-function contextSettingsOf(context: Context, handlerTimeout: unknown): Pick<CompiledRoute, 'genReqId' | 'childLoggerFactory' | 'handlerTimeout'> {
+function contextSettingsOf(context: Context, options: Record<string, any>): Pick<CompiledRoute, 'genReqId' | 'childLoggerFactory' | 'handlerTimeout'> {
+  const { handlerTimeout, childLoggerFactory } = options;
   return {
     genReqId: contextSetting(context, 'genReqId') ?? context.root.options.genReqId,
-    childLoggerFactory: contextSetting(context, 'childLoggerFactory') ?? null,
+    // A route's own childLoggerFactory option wins over its context's.
+    childLoggerFactory: typeof childLoggerFactory === 'function' ? childLoggerFactory : (contextSetting(context, 'childLoggerFactory') ?? null),
     handlerTimeout: typeof handlerTimeout === 'number' ? handlerTimeout : context.root.options.handlerTimeout,
   };
 }
@@ -183,7 +185,7 @@ export function compileRoute(record: RouteRecord): CompiledRoute {
     logOptions: logOptionsOf(context, options),
     routeOptions,
     ...constructorsOf(context),
-    ...contextSettingsOf(context, options.handlerTimeout),
+    ...contextSettingsOf(context, options),
   };
 }
 
@@ -213,6 +215,6 @@ export function compileNotFoundRoute(
     logOptions: logOptionsOf(context, {}),
     routeOptions,
     ...constructorsOf(context),
-    ...contextSettingsOf(context, undefined),
+    ...contextSettingsOf(context, {}),
   };
 }
