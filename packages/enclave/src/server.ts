@@ -48,7 +48,9 @@ const isCount = (value: unknown) => Number.isInteger(value) && (value as number)
 function compileTrust(trustProxy: unknown): NormalizedOptions['trustProxy'] {
   if (trustProxy === undefined || trustProxy === false) return null;
   if (trustProxy === true) return () => true;
-  if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
+  // A hop count cannot tell the proxy from a client that reaches the server directly and sends
+  // enough X-Forwarded-For entries itself: as Fastify 5.12 does, it trusts no one (fails closed).
+  if (typeof trustProxy === 'number') return trustProxy === 0 ? null : () => false;
   if (typeof trustProxy === 'function') return trustProxy as NormalizedOptions['trustProxy'];
   if (typeof trustProxy === 'string') return proxyAddr.compile(trustProxy.split(',').map((entry) => entry.trim()));
   if (Array.isArray(trustProxy)) return proxyAddr.compile(trustProxy);

@@ -87,6 +87,15 @@ describe('setNotFoundHandler', () => {
     assert.equal(handlerCalled, false);
   });
 
+  test('a falsy preValidation or preHandler option means no hook, as in Fastify (issue 20)', async () => {
+    for (const none of [null, false, 0, '']) {
+      const app = enclave();
+      app.setNotFoundHandler({ preValidation: none, preHandler: none } as any, async (_request, reply) => reply.code(404).send('none here'));
+      const response = await app.inject('/x');
+      assert.deepEqual([response.statusCode, response.body], [404, 'none here'], String(none));
+    }
+  });
+
   test("the prefix context's hooks and error handler apply to its not-found handler", async () => {
     const app = enclave();
     const trace: string[] = [];

@@ -3,7 +3,7 @@
 // null check.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
-import { parseRequestBody } from '../http/content-type-parser.js';
+import { isHeaderRefusal, parseRequestBody } from '../http/content-type-parser.js';
 import type { RootState } from '../scope/root-state.js';
 import type { CompiledRoute } from './compiled-route.js';
 import { handleError } from './error-handling.js';
@@ -15,7 +15,7 @@ import type { EnclaveInstance } from '../types.js';
 import type { LogController } from '../log-controller.js';
 import { methodHasBody } from '../routing/http-methods.js';
 import { linkReply, startHandlerTimeout } from './request-signal.js';
-import { writeLogLine } from './log-lines.js';
+import { writeLogLine, writeStreamError } from './log-lines.js';
 
 function logHookError(request: any) {
   return (error: unknown) => request.log.error({ err: error }, 'a hook failed after the response');
@@ -39,6 +39,10 @@ function requestLogger(settings: RequestSettings, root: RootState, route: Compil
   return settings.logging ? root.log.child({ [settings.requestIdLogLabel]: id }, route.logOptions) : root.log;
 }
 
+function prematureClose(): Error {
+  return Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
+}
+
 function trackCompletion(route: CompiledRoute, request: any, reply: any, logged: boolean, onTimeout: (() => void) | null): void {
   const res = reply.raw as ServerResponse;
   let done = false;
@@ -52,8 +56,11 @@ function trackCompletion(route: CompiledRoute, request: any, reply: any, logged:
     if (!completed && route.hooks.onRequestAbort !== null) {
       runObserverHooks(route.hooks.onRequestAbort, [request], logHookError(request));
     }
-    // As in Fastify, a response the client abandoned before it finished has no completed line.
+    // A response cut after its headers went out is a body (a stream) the client stopped reading:
+    // reported as Fastify reports it, 'stream closed prematurely', at info. A response abandoned
+    // before that has no line, as in Fastify.
     if (logged && completed) writeLogLine(reply, (controller) => controller.requestCompleted(null, request, reply));
+    else if (logged && res.headersSent) writeStreamError(reply, prematureClose());
     if (completed && route.hooks.onResponse !== null) {
       runObserverHooks(route.hooks.onResponse, [request, reply], logHookError(request));
     }
@@ -150,13 +157,15 @@ function parseBody(route: CompiledRoute, request: any, reply: any, payload: any)
     if (err !== null) {
       // A request for no route is answered 404 whatever its body: no parser for it is not the
       // news (Fastify skips the body of a 404 it cannot parse; the bytes were discarded).
-      if (route.isNotFound && readSafely(err, 'code') === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      const refusedOnHeaders = isHeaderRefusal(err);
+      if (route.isNotFound && !refusedOnHeaders && readSafely(err, 'code') === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
         preValidation(route, request, reply);
         return;
       }
       // A body refused before it all arrived (413, a bad length) is not read further, so the
       // connection cannot carry another request: it closes after this answer.
       if (!request.raw.complete && request.raw.httpVersionMajor === 1) reply.raw.shouldKeepAlive = false;
+      if (refusedOnHeaders) reply.code((err as { statusCode: number }).statusCode);
       handleError(reply, err);
       return;
     }

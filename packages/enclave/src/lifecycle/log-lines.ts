@@ -22,3 +22,13 @@ export function writeLogLine(reply: any, line: (controller: LogController) => vo
     logSafely(reply.log, 'error', { err: failure }, 'the logController failed');
   }
 }
+
+/** Replies whose cut response already has its line (the source stream's own error). */
+const cutReported = new WeakSet<object>();
+
+/** The line for a response stream that failed after its headers went out, written once. */
+export function writeStreamError(reply: any, error: Error & { code?: string | undefined }): void {
+  if (cutReported.has(reply)) return;
+  cutReported.add(reply);
+  writeLogLine(reply, (controller) => controller.streamError(error, reply.request, reply));
+}

@@ -8,7 +8,7 @@ import type { CompiledRoute } from './compiled-route.js';
 import { handleError, isInsideOnErrorHooks } from './error-handling.js';
 import { isErrorValue, readSafely } from '../thrown-values.js';
 import { logSafely } from './error-safety.js';
-import { writeLogLine } from './log-lines.js';
+import { writeStreamError } from './log-lines.js';
 import { runValueHooks } from './hooks.js';
 import { kHeaders, kHijacked, kRoute, kSent, kSerializer } from './symbols.js';
 import { hasTrailers, pipeWithTrailers, writeWithTrailers } from './trailers.js';
@@ -210,7 +210,7 @@ function pipeToResponse(reply: any, payload: Readable, res: any): void {
       return;
     }
     // The source failed after the headers went out: the only honest answer is a cut response.
-    writeLogLine(reply, (controller) => controller.streamError(error, reply.request, reply));
+    writeStreamError(reply, error);
     if (!res.writableEnded) res.destroy();
   });
   payload.pipe(res);
