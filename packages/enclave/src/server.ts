@@ -10,7 +10,7 @@ import { errorCodes } from './errors.js';
 import { ContentTypeParserStore } from './http/content-type-parser.js';
 import { listenForClientErrors } from './http/client-error.js';
 import { trackSockets } from './http/close.js';
-import { trackHttp2Sessions } from './http/listen.js';
+import { trackHttp2Sessions } from './http/http2-sessions.js';
 import { instancePrototype } from './instance.js';
 import { createRequestListener } from './lifecycle/request-listener.js';
 import { replyBasePrototype } from './lifecycle/reply.js';
@@ -224,6 +224,7 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
     applicationHooks: { onReady: [], onListen: [], preClose: [], onClose: [] },
     notFoundRoutes: [],
     findNotFoundRoute: (url: string) => findNotFoundRoute(root, url),
+    frameworkErrorRoute: null,
     rootPlugin: { name: 'root', queue: [] },
     loadingStack: [],
     readyPromise: null,

@@ -10,6 +10,7 @@ import { handleError } from './error-handling.js';
 import { readSafely } from '../thrown-values.js';
 import { runObserverHooks, runRequestHooks, runValueHooks } from './hooks.js';
 import { sendPayload } from './send.js';
+import { hasOpenSource, prematureClose } from './stream-source.js';
 import { kHijacked, kMediaType, kRoute, kSent } from './symbols.js';
 import type { EnclaveInstance } from '../types.js';
 import type { LogController } from '../log-controller.js';
@@ -39,10 +40,6 @@ function requestLogger(settings: RequestSettings, root: RootState, route: Compil
   return settings.logging ? root.log.child({ [settings.requestIdLogLabel]: id }, route.logOptions) : root.log;
 }
 
-function prematureClose(): Error {
-  return Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' });
-}
-
 function trackCompletion(route: CompiledRoute, request: any, reply: any, logged: boolean, onTimeout: (() => void) | null): void {
   const res = reply.raw as ServerResponse;
   let done = false;
@@ -56,11 +53,11 @@ function trackCompletion(route: CompiledRoute, request: any, reply: any, logged:
     if (!completed && route.hooks.onRequestAbort !== null) {
       runObserverHooks(route.hooks.onRequestAbort, [request], logHookError(request));
     }
-    // A response cut after its headers went out is a body (a stream) the client stopped reading:
-    // reported as Fastify reports it, 'stream closed prematurely', at info. A response abandoned
-    // before that has no line, as in Fastify.
+    // A stream payload cut short by the client is logged as such (Fastify's 'stream closed
+    // prematurely', through the controller's streamError); a response abandoned otherwise has no
+    // line, as in Fastify.
     if (logged && completed) writeLogLine(reply, (controller) => controller.requestCompleted(null, request, reply));
-    else if (logged && res.headersSent) writeStreamError(reply, prematureClose());
+    else if (logged && hasOpenSource(reply)) writeStreamError(reply, prematureClose());
     if (completed && route.hooks.onResponse !== null) {
       runObserverHooks(route.hooks.onResponse, [request, reply], logHookError(request));
     }
