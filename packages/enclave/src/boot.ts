@@ -2,13 +2,14 @@
 // serializers, constructors) and the not-found handlers, then run onReady hooks.
 import { compileNotFoundRoute, compileRoute } from './lifecycle/compiled-route.js';
 import { runApplicationHooks } from './application-hooks.js';
+import { writeLogLine } from './lifecycle/log-lines.js';
 import { notFoundBody } from './lifecycle/send.js';
-import { addHeadTwins } from './routing/routes.js';
 import type { Context } from './scope/context.js';
 import { loadPending } from './scope/plugin-loader.js';
 import type { RootState } from './scope/root-state.js';
 
 function defaultNotFoundHandler(request: any, reply: any): void {
+  writeLogLine(reply, (controller) => controller.routeNotFound(request, reply));
   reply.code(404).type('application/json; charset=utf-8').send(notFoundBody(request));
 }
 
@@ -19,8 +20,10 @@ function compileNotFoundRoutes(root: RootState, rootContext: Context): void {
       prefix: context.prefix,
       route: compileNotFoundRoute(context, context.notFound!.handler, context.notFound!.options),
     }));
+  // The default handler is the fallback: a plugin without a prefix that sets its own handler
+  // takes over the root's paths (as in Fastify), so the default goes first, to end up last.
   if (rootContext.notFound === null) {
-    entries.push({ prefix: '', route: compileNotFoundRoute(rootContext, defaultNotFoundHandler, {}) });
+    entries.unshift({ prefix: '', route: compileNotFoundRoute(rootContext, defaultNotFoundHandler, {}) });
   }
   // Longest prefix first; among equal prefixes the deepest context (added last) wins.
   root.notFoundRoutes = entries.reverse().sort((a, b) => b.prefix.length - a.prefix.length);
@@ -35,7 +38,6 @@ async function loadAndCompile(root: RootState): Promise<void> {
   await loadPending(root);
   root.booted = true;
   const rootContext = root.contexts[0] as Context;
-  addHeadTwins(rootContext);
   for (const record of root.routes) record.compiled ??= compileRoute(record);
   compileNotFoundRoutes(root, rootContext);
 }

@@ -17,6 +17,7 @@ import { printPlugins } from './scope/print-plugins.js';
 import { extraMethods, extraProperties, shorthand, throwIfBooted } from './instance-extras.js';
 import { markErrorHandlerSet } from './scope/context-settings.js';
 import { asDisposeHook, lifecycleMethods, resolveWithInstance } from './server-lifecycle.js';
+import { printRoutesOptions } from './routing/pretty-meta.js';
 
 /** The package version, reported as `instance.version`. */
 export const VERSION = '0.1.0';
@@ -211,7 +212,7 @@ export const instancePrototype: Record<PropertyKey, any> = {
     return { handler: record.options.handler, params: { ...found.params }, searchParams: { ...found.searchParams } };
   },
   printRoutes(this: any, options?: Record<string, unknown>) {
-    return contextOf(this).root.router.prettyPrint(options ?? {});
+    return contextOf(this).root.router.prettyPrint(printRoutesOptions(options ?? {}));
   },
   printPlugins(this: any) {
     return printPlugins(contextOf(this));
@@ -262,8 +263,10 @@ Object.defineProperties(instancePrototype, {
       // default one (for custom handlers that want to fall back to it).
       const current = contextOf(this).errorHandler.fn;
       if (current !== null) return current;
-      return (error: Error, _request: unknown, reply: any) => {
-        reply[kErrorHandler] = { fn: null, instance: this, parent: null };
+      const instance = this;
+      // Named as Fastify's: printRoutes({ includeMeta }) shows it as "defaultErrorHandler()".
+      return function defaultErrorHandler(error: Error, _request: unknown, reply: any) {
+        reply[kErrorHandler] = { fn: null, instance, parent: null };
         sendDefaultError(reply, error);
       };
     },

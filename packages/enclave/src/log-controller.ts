@@ -1,6 +1,8 @@
-// Fastify 5.12's pluggable request logging: the `logController` factory option takes an
-// instance of `LogController` (or of a subclass that overrides some of its methods); Enclave
-// calls it for the per-request log lines. Without the option, Enclave logs as before.
+// Fastify 5.12's pluggable request logging: every per-request log line Enclave writes goes
+// through one `LogController`, the one the `logController` factory option gives (an instance of
+// `LogController` or of a subclass overriding some of its methods), else a default one built
+// from `disableRequestLogging` and `requestIdLogLabel`. The messages are Fastify's, word for
+// word: log pipelines match on them.
 
 type Request = { log: any; raw: { url?: string; method?: string } };
 type Reply = { log: any; statusCode: number; elapsedTime: number };
@@ -29,7 +31,7 @@ export class LogController {
 
   isLogDisabled(request: Request): boolean {
     const setting = this.disableRequestLogging;
-    return typeof setting === 'function' ? setting(request) === true : setting === true;
+    return typeof setting === 'function' ? Boolean(setting(request)) : setting === true;
   }
 
   incomingRequest(request: Request, _reply: Reply, _metadata?: Record<string, unknown>): void {
@@ -48,10 +50,10 @@ export class LogController {
     else reply.log.info({ res: reply, err: error }, error?.message);
   }
 
-  streamError(error: Error & { code?: string }, request: Request, reply: Reply, _metadata?: Record<string, unknown>): void {
+  streamError(error: Error & { code?: string | undefined }, request: Request, reply: Reply, _metadata?: Record<string, unknown>): void {
     if (this.isLogDisabled(request)) return;
     if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') reply.log.info({ res: reply }, 'stream closed prematurely');
-    else reply.log.warn({ err: error }, 'the response stream failed after the headers were sent');
+    else reply.log.warn({ err: error }, 'response terminated with an error with headers already sent');
   }
 
   routeNotFound(request: Request, _reply: Reply, _metadata?: Record<string, unknown>): void {
@@ -63,10 +65,10 @@ export class LogController {
   }
 
   serializerError(error: Error, request: Request, reply: Reply, metadata: { statusCode: number }): void {
-    if (!this.isLogDisabled(request)) reply.log.error({ err: error, statusCode: metadata.statusCode }, 'the serializer for the status code failed');
+    if (!this.isLogDisabled(request)) reply.log.error({ err: error, statusCode: metadata.statusCode }, 'The serializer for the given status code failed');
   }
 
   serviceUnavailable(logger: any, _server: unknown): void {
-    logger.info({ res: { statusCode: 503 } }, 'request refused: the server is closing');
+    logger.info({ res: { statusCode: 503 } }, 'request aborted - refusing to accept new requests as server is closing');
   }
 }

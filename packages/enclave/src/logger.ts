@@ -1,9 +1,11 @@
 // Logging is off unless asked for. When off, every log call is a no-op on one shared object,
-// so the request path pays nothing for it.
-import pino from 'pino';
+// so the request path pays nothing for it, and pino is not even loaded: an application
+// without a logger does not pay pino's start-up either.
+import type pinoModule from 'pino';
 import { errorCodes } from './errors.js';
 
 type LogFn = (...args: any[]) => void;
+type Pino = typeof pinoModule;
 
 /** The logger interface Enclave needs (pino's, and any compatible instance). */
 export interface Logger {
@@ -15,6 +17,8 @@ export interface Logger {
   debug: LogFn;
   trace: LogFn;
   silent?: LogFn;
+  /** pino's level table; a route's `logLevel` must name one of them when it is there. */
+  levels?: { values: Record<string, number> };
   child(bindings: Record<string, unknown>, options?: Record<string, unknown>): Logger;
 }
 
@@ -35,59 +39,89 @@ function createSilentLogger(): Logger {
   return logger;
 }
 
+let loadedPino: Pino | undefined;
+/** pino, loaded the first time a logger is asked for. */
+function loadPino(): Pino {
+  loadedPino ??= require('pino') as Pino;
+  return loadedPino;
+}
+
 const requiredMethods = ['info', 'error', 'debug', 'fatal', 'warn', 'trace', 'child'] as const;
 
-/** Serializers that keep request/response logs small and free of bodies. */
-const serializers = {
-  req(request: any) {
-    return {
-      method: request.method,
-      url: request.url,
-      // The version a versioned route was asked for (find-my-way's Accept-Version constraint).
-      version: request.headers?.['accept-version'],
-      host: request.host,
-      remoteAddress: request.ip,
-      remotePort: request.socket?.remotePort,
-    };
-  },
-  res(reply: any) {
-    return { statusCode: reply.statusCode };
-  },
-  err: pino.stdSerializers.err,
-};
+/**
+ * Whether `value` is a logger: true when it has every required method, false when it has none
+ * (so it may be options); a partial logger (say `console`, without `fatal` and `child`) is refused.
+ */
+function isLogger(value: unknown): boolean {
+  const missing = requiredMethods.filter((name) => typeof (value as Record<string, unknown> | null | undefined)?.[name] !== 'function');
+  if (missing.length === 0) return true;
+  if (missing.length === requiredMethods.length) return false;
+  throw new errorCodes.FST_ERR_LOG_INVALID_LOGGER(missing.join(','));
+}
+
+/**
+ * The request and response serializers: the fields log pipelines read from Fastify's lines
+ * (`req.method`, `req.url`, `req.version`, `req.host`, `req.remoteAddress`, `req.remotePort`,
+ * `res.statusCode`), and never a body or a header value beyond `accept-version`.
+ */
+function defaultSerializers(pino: Pino): Record<string, (value: any) => unknown> {
+  return {
+    req(request: any) {
+      return {
+        method: request.method,
+        url: request.url,
+        version: request.headers?.['accept-version'],
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      };
+    },
+    res(reply: any) {
+      return { statusCode: reply.statusCode };
+    },
+    err: pino.stdSerializers.err,
+  };
+}
+
+/**
+ * A logger instance the application gave: used through a child that adds the request and
+ * response serializers where the instance has none of its own (its own win).
+ */
+function wrapInstance(instance: Logger): Logger {
+  const pino = loadPino();
+  const own = (instance as unknown as Record<symbol, Record<string, unknown> | undefined>)[pino.symbols.serializersSym];
+  return instance.child({}, { serializers: { ...defaultSerializers(pino), ...own } });
+}
+
+/** A pino logger from the `logger` options (`stream` or `file` as its destination). */
+function createPinoLogger(given: object): Logger {
+  const pino = loadPino();
+  // Every own property, enumerable or not, as given (an option object may define them any way).
+  const options: Record<string | symbol, any> = {};
+  for (const key of Reflect.ownKeys(given)) options[key] = (given as Record<string | symbol, unknown>)[key];
+  if (options.stream !== undefined && options.file !== undefined) {
+    throw new errorCodes.FST_ERR_LOG_INVALID_DESTINATION();
+  }
+  const { stream, file, ...pinoOptions } = options;
+  pinoOptions.level ||= 'info';
+  pinoOptions.serializers = { ...defaultSerializers(pino), ...pinoOptions.serializers };
+  const destination = file !== undefined ? pino.destination(file) : stream;
+  const instance = destination !== undefined ? pino(pinoOptions, destination) : pino(pinoOptions);
+  return instance as unknown as Logger;
+}
 
 /**
  * Builds the application logger from the `logger` and `loggerInstance` factory options.
  * Returns the logger and whether logging is actually on.
  */
 export function createLogger(logger: unknown, loggerInstance: unknown): { log: Logger; enabled: boolean } {
-  if (loggerInstance !== undefined && logger !== undefined && logger !== false) {
-    throw new errorCodes.FST_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED();
-  }
-  if (loggerInstance !== undefined) {
-    if (loggerInstance === null || typeof loggerInstance !== 'object') {
-      throw new errorCodes.FST_ERR_LOG_INVALID_LOGGER_INSTANCE();
-    }
-    const missing = requiredMethods.filter((name) => typeof (loggerInstance as any)[name] !== 'function');
-    if (missing.length > 0) throw new errorCodes.FST_ERR_LOG_INVALID_LOGGER(missing.join(','));
-    return { log: loggerInstance as Logger, enabled: true };
-  }
-  if (logger === undefined || logger === false || logger === null) {
-    return { log: createSilentLogger(), enabled: false };
-  }
-  if (logger === true) return { log: pino({ serializers }) as unknown as Logger, enabled: true };
+  if (loggerInstance && logger) throw new errorCodes.FST_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED();
+  if (!loggerInstance && !logger) return { log: createSilentLogger(), enabled: false };
+  if (isLogger(loggerInstance)) return { log: wrapInstance(loggerInstance as Logger), enabled: true };
+  // An instance belongs in `loggerInstance`; `logger` takes options (Fastify 5).
+  if (isLogger(logger)) throw new errorCodes.FST_ERR_LOG_INVALID_LOGGER_CONFIG();
+  if (loggerInstance) throw new errorCodes.FST_ERR_LOG_INVALID_LOGGER_INSTANCE();
+  if (logger === true) return { log: createPinoLogger({}), enabled: true };
   if (typeof logger !== 'object') throw new errorCodes.FST_ERR_LOG_INVALID_LOGGER_CONFIG();
-  const options = logger as Record<string, any>;
-  // A pino-like instance passed as `logger` (Fastify 4 style) is accepted as an instance.
-  if (requiredMethods.every((name) => typeof options[name] === 'function')) {
-    return { log: options as unknown as Logger, enabled: true };
-  }
-  if (options.stream !== undefined && options.file !== undefined) {
-    throw new errorCodes.FST_ERR_LOG_INVALID_DESTINATION();
-  }
-  const { stream, file, ...pinoOptions } = options;
-  const destination = file !== undefined ? pino.destination(file) : stream;
-  const merged = { ...pinoOptions, serializers: { ...serializers, ...(pinoOptions.serializers ?? {}) } };
-  const instance = destination !== undefined ? pino(merged, destination) : pino(merged);
-  return { log: instance as unknown as Logger, enabled: true };
+  return { log: createPinoLogger(logger as object), enabled: true };
 }

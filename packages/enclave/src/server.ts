@@ -18,6 +18,7 @@ import { extendRequestAndReply } from './lifecycle/request-reply-extras.js';
 import { requestBasePrototype } from './lifecycle/request.js';
 import { LogController } from './log-controller.js';
 import { createLogger } from './logger.js';
+import { defaultPrettyMeta } from './routing/pretty-meta.js';
 import { createCountingGenerator, createIdGenerator } from './request-id.js';
 import { createRootContext } from './scope/context.js';
 import type { NormalizedOptions, RootState } from './scope/root-state.js';
@@ -56,8 +57,10 @@ function compileTrust(trustProxy: unknown): NormalizedOptions['trustProxy'] {
   throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`trustProxy: ${String(trustProxy)}`);
 }
 
-function readLogController(controller: unknown): LogController | null {
-  if (controller === undefined || controller === null) return null;
+/** The `logController` given, else the default one, built from the two top-level options. */
+function readLogController(options: Record<string, any>, disableRequestLogging: NormalizedOptions['disableRequestLogging'], requestIdLogLabel: string): LogController {
+  const controller = options.logController;
+  if (controller === undefined || controller === null) return new LogController({ disableRequestLogging, requestIdLogLabel });
   if (!(controller instanceof LogController)) throw new errorCodes.FST_ERR_LOG_INVALID_LOG_CONTROLLER(typeof controller);
   return controller;
 }
@@ -67,6 +70,9 @@ function normalizeOptions(options: Record<string, any>): NormalizedOptions {
   const idHeader = option<string | boolean>(options, 'requestIdHeader', false, (v) => isBoolean(v) || typeof v === 'string');
   const requestIdHeader = idHeader === true ? 'request-id' : idHeader === '' ? false : idHeader;
   const genReqId = option<(raw: any) => string>(options, 'genReqId', createCountingGenerator(), (v) => typeof v === 'function');
+  const disableRequestLogging = option<NormalizedOptions['disableRequestLogging']>(options, 'disableRequestLogging', false, (v) => isBoolean(v) || typeof v === 'function');
+  const requestIdLogLabel = option(options, 'requestIdLogLabel', 'reqId', (v) => typeof v === 'string');
+  const logController = readLogController(options, disableRequestLogging, requestIdLogLabel);
   return {
     bodyLimit: option(options, 'bodyLimit', 1024 * 1024, (v) => Number.isInteger(v) && v > 0),
     pluginTimeout: option(options, 'pluginTimeout', 10_000, isCount),
@@ -77,15 +83,15 @@ function normalizeOptions(options: Record<string, any>): NormalizedOptions {
     ignoreTrailingSlash: option(options, 'ignoreTrailingSlash', false, isBoolean),
     ignoreDuplicateSlashes: option(options, 'ignoreDuplicateSlashes', false, isBoolean),
     return503OnClosing: option(options, 'return503OnClosing', true, isBoolean),
-    disableRequestLogging: option(options, 'disableRequestLogging', false, (v) => isBoolean(v) || typeof v === 'function'),
+    disableRequestLogging,
     allowErrorHandlerOverride: option(options, 'allowErrorHandlerOverride', true, isBoolean),
     handlerTimeout: option(options, 'handlerTimeout', 0, isCount),
     rewriteUrl: option(options, 'rewriteUrl', null, (v) => typeof v === 'function'),
     frameworkErrors: option(options, 'frameworkErrors', null, (v) => typeof v === 'function'),
     useSemicolonDelimiter: option(options, 'useSemicolonDelimiter', false, isBoolean),
-    logController: readLogController(options.logController),
+    logController,
     requestIdHeader: requestIdHeader === false ? false : requestIdHeader.toLowerCase(),
-    requestIdLogLabel: option(options, 'requestIdLogLabel', 'reqId', (v) => typeof v === 'string'),
+    requestIdLogLabel,
     genReqId: createIdGenerator(requestIdHeader === false ? false : requestIdHeader.toLowerCase(), genReqId),
     querystringParser: option(options, 'querystringParser', parseQuerystring as any, (v) => typeof v === 'function'),
     trustProxy: compileTrust(options.trustProxy),
@@ -201,7 +207,7 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
     // find-my-way answers these with a store-less match; the request path turns it into the error.
     onBadUrl: (path: string) => new errorCodes.FST_ERR_BAD_URL(path),
     onMaxParamLength: (path: string) => new errorCodes.FST_ERR_MAX_PARAM_LENGTH(path),
-    buildPrettyMeta: given.routerOptions?.buildPrettyMeta ?? given.buildPrettyMeta,
+    buildPrettyMeta: given.routerOptions?.buildPrettyMeta ?? given.buildPrettyMeta ?? defaultPrettyMeta,
     // The request path parses the query itself (with the user's parser, its errors made 400s)
     // and never reads find-my-way's `searchParams`: without this, find-my-way built an unused
     // `{}` for every request.
@@ -212,7 +218,6 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
     initialConfig: createInitialConfig(given, normalized),
     router,
     routes: [],
-    headTwins: [],
     contexts: [],
     log,
     logging: enabled,

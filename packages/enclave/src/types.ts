@@ -272,7 +272,12 @@ export interface RouteShorthandOptions<Route extends RouteGeneric = RouteGeneric
   constraints?: Record<string, unknown>;
   exposeHeadRoute?: boolean;
   prefixTrailingSlash?: 'slash' | 'no-slash' | 'both';
+  /** The level of this route's request logger (one of the logger's levels). */
   logLevel?: string;
+  /** Serializers of this route's request logger, on top of its plugins' (by field name). */
+  logSerializers?: Record<string, (value: any) => unknown>;
+  /** Builds this route's request loggers, instead of its context's factory. */
+  childLoggerFactory?: ChildLoggerFactory;
   /** Milliseconds this route's handler may take before a 503 FST_ERR_HANDLER_TIMEOUT. */
   handlerTimeout?: number;
   errorHandler?: ErrorHandler<EnclaveError, Route>;

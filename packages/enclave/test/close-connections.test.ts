@@ -46,7 +46,7 @@ test('a request refused while closing is answered 503 with Connection: close and
     assert.deepEqual(await get(), { status: 503, connection: 'close' });
     release();
     await closing;
-    const line = lines.find((entry) => /request aborted/.test(entry.msg));
+    const line = lines.find((entry) => entry.msg === 'request aborted - refusing to accept new requests as server is closing');
     assert.equal(line?.level, 30);
     assert.equal(line?.res?.statusCode, 503);
   } finally {

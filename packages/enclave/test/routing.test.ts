@@ -132,6 +132,20 @@ describe('HEAD routes', () => {
     const response = await explicit.inject({ method: 'HEAD', url: '/' });
     assert.equal(response.headers['x-from'], 'head');
   });
+
+  test('the HEAD twin is added right after its GET route (printRoutes order); a later explicit HEAD replaces it', async () => {
+    const app = enclave();
+    app.get('/page', async () => 'x');
+    app.put('/page', async () => 'x');
+    assert.ok(app.hasRoute({ method: 'HEAD', url: '/page' }));
+    app.get('/later', async () => 'x');
+    app.head('/later', async (_request, reply) => {
+      reply.header('x-from', 'explicit');
+    });
+    await app.ready();
+    assert.equal(app.printRoutes({ commonPrefix: false }), '├── /page (GET, HEAD, PUT)\n└── /later (GET, HEAD)\n');
+    assert.equal((await app.inject({ method: 'HEAD', url: '/later' })).headers['x-from'], 'explicit');
+  });
 });
 
 describe('prefixes and slashes', () => {
@@ -262,6 +276,21 @@ describe('introspection', () => {
     await app.ready();
     assert.equal(app.printRoutes(), '└── /\n    └── alpha (GET, HEAD)\n        └── /beta (POST)\n');
     assert.equal(app.printRoutes({ commonPrefix: false }), '└── /alpha (GET, HEAD)\n    └── /beta (POST)\n');
+  });
+
+  test("printRoutes includeMeta shows Fastify's keys (error handler, log level, hooks); includeHooks lists the hooks", async () => {
+    const app = enclave();
+    app.addHook('onRequest', async function checkAuth() {});
+    app.get('/a', { logLevel: 'warn', onSend: async function stamp(_request, _reply, payload) { return payload; } }, async () => 'x');
+    await app.ready();
+    assert.equal(
+      app.printRoutes({ commonPrefix: false, includeMeta: true }),
+      '└── /a (GET, HEAD)\n    • (errorHandler) "defaultErrorHandler()"\n    • (logLevel) "warn"\n    • (onRequest) ["checkAuth()"]\n    • (onSend) ["stamp()"]\n',
+    );
+    assert.equal(
+      app.printRoutes({ commonPrefix: false, includeHooks: true, includeMeta: ['logLevel'] }),
+      '└── /a (GET, HEAD)\n    • (onRequest) ["checkAuth()"]\n    • (onSend) ["stamp()"]\n    • (logLevel) "warn"\n',
+    );
   });
 });
 

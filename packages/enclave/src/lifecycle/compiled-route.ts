@@ -7,7 +7,7 @@ import type { RouteRecord } from '../routing/route-record.js';
 import type { CompiledRouteSchemas } from '../schema/contracts.js';
 import { prepareRouteSchemaObject } from '../schema/normalize-schema.js';
 import type { Context, ErrorHandlerEntry, HookEntry } from '../scope/context.js';
-import { type ChildLoggerFactory, contextSetting } from '../scope/context-settings.js';
+import { type ChildLoggerFactory, contextSetting, type LogSerializers, logSerializersOf } from '../scope/context-settings.js';
 import { type RequestHookName, requestHookNames } from './hook-names.js';
 import { buildReplyClass } from './reply.js';
 import { buildRequestClass } from './request.js';
@@ -30,8 +30,8 @@ export interface CompiledRoute {
   readonly isNotFound: boolean;
   /** The HEAD route derived from a GET route: an empty answer still announces `Content-Length: 0`. */
   readonly isHeadTwin?: boolean;
-  /** Options for the request's child logger: the route's `logLevel`, when it has one. */
-  readonly logOptions: Readonly<{ level: string }> | undefined;
+  /** Options for the request's child logger: the level and serializers of the route or its plugins. */
+  readonly logOptions: Readonly<LogOptions> | undefined;
   /** The public, read-only view exposed as `request.routeOptions`. */
   readonly routeOptions: Readonly<Record<string, unknown>>;
   readonly Request: new (...args: any[]) => any;
@@ -44,11 +44,40 @@ export interface CompiledRoute {
   readonly handlerTimeout: number;
 }
 
+interface LogOptions {
+  level?: string;
+  serializers?: LogSerializers;
+}
+
+/** The route's `logLevel`, else its plugins' (an empty level inherits the application's). */
+function logLevelOf(context: Context, options: Record<string, any>): string {
+  return options.logLevel || contextSetting(context, 'logLevel') || '';
+}
+
+/**
+ * The request logger's options: the level of the route or its plugins, and the serializers of
+ * its plugins with the route's own on top. Undefined when there are none, so the common route
+ * makes a plain child logger (a level passed to pino rebuilds every log method of the child).
+ */
+function logOptionsOf(context: Context, options: Record<string, any>): Readonly<LogOptions> | undefined {
+  const level = logLevelOf(context, options);
+  const inherited = logSerializersOf(context);
+  const own = options.logSerializers !== null && typeof options.logSerializers === 'object' ? options.logSerializers : undefined;
+  const serializers = inherited === undefined && own === undefined ? undefined : { ...inherited, ...own };
+  if (level === '' && serializers === undefined) return undefined;
+  const logOptions: LogOptions = {};
+  if (level !== '') logOptions.level = level;
+  if (serializers !== undefined) logOptions.serializers = serializers;
+  return Object.freeze(logOptions);
+}
+
 /** The per-context settings every compiled route carries. */
-function contextSettingsOf(context: Context, handlerTimeout: unknown): Pick<CompiledRoute, 'genReqId' | 'childLoggerFactory' | 'handlerTimeout'> {
+function contextSettingsOf(context: Context, options: Record<string, any>): Pick<CompiledRoute, 'genReqId' | 'childLoggerFactory' | 'handlerTimeout'> {
+  const { handlerTimeout, childLoggerFactory } = options;
   return {
     genReqId: contextSetting(context, 'genReqId') ?? context.root.options.genReqId,
-    childLoggerFactory: contextSetting(context, 'childLoggerFactory') ?? null,
+    // A route's own childLoggerFactory option wins over its context's.
+    childLoggerFactory: typeof childLoggerFactory === 'function' ? childLoggerFactory : (contextSetting(context, 'childLoggerFactory') ?? null),
     handlerTimeout: typeof handlerTimeout === 'number' ? handlerTimeout : context.root.options.handlerTimeout,
   };
 }
@@ -130,7 +159,7 @@ export function compileRoute(record: RouteRecord): CompiledRoute {
     url: record.url,
     bodyLimit,
     attachValidation: options.attachValidation === true,
-    logLevel: options.logLevel ?? '',
+    logLevel: logLevelOf(context, options),
     handlerTimeout: options.handlerTimeout ?? context.root.options.handlerTimeout,
     exposeHeadRoute: options.exposeHeadRoute ?? context.root.options.exposeHeadRoutes,
     prefixTrailingSlash: options.prefixTrailingSlash ?? context.root.options.prefixTrailingSlash,
@@ -153,10 +182,10 @@ export function compileRoute(record: RouteRecord): CompiledRoute {
     parsers: context.parsers,
     isNotFound: false,
     isHeadTwin: record.isHeadTwin,
-    logOptions: typeof options.logLevel === 'string' && options.logLevel !== '' ? Object.freeze({ level: options.logLevel }) : undefined,
+    logOptions: logOptionsOf(context, options),
     routeOptions,
     ...constructorsOf(context),
-    ...contextSettingsOf(context, options.handlerTimeout),
+    ...contextSettingsOf(context, options),
   };
 }
 
@@ -183,9 +212,9 @@ export function compileNotFoundRoute(
         : context.errorHandler,
     parsers: context.parsers,
     isNotFound: true,
-    logOptions: undefined,
+    logOptions: logOptionsOf(context, {}),
     routeOptions,
     ...constructorsOf(context),
-    ...contextSettingsOf(context, undefined),
+    ...contextSettingsOf(context, {}),
   };
 }

@@ -10,6 +10,7 @@ import type { CompiledRoute } from './compiled-route.js';
 import { isErrorValue, readSafely } from '../thrown-values.js';
 import { answerLastResort, type ErrorPathLogger, logSafely } from './error-safety.js';
 import { runObserverHooks } from './hooks.js';
+import { writeLogLine } from './log-lines.js';
 import { runOnSend, sendPayload } from './send.js';
 import { kErrorHandler, kHeaders, kHijacked, kOnErrorDone, kRoute, kSent } from './symbols.js';
 
@@ -165,19 +166,6 @@ function errorStatus(error: unknown, current: number): number {
   return current >= 400 && current <= 599 ? current : 500;
 }
 
-function logError(reply: ErrorPathReply, error: Error, message: string, statusCode: number): void {
-  const controller = reply[kRoute].context.root.options.logController;
-  if (controller !== null) {
-    // A user's log controller is user code: its failure must not break the error answer.
-    try {
-      controller.defaultErrorLog(error, reply.request as never, reply as never);
-    } catch (failure) {
-      logSafely(reply.log, 'error', { err: failure }, 'the logController failed');
-    }
-  } else if (statusCode >= 500) logSafely(reply.log, 'error', { req: reply.request, res: reply, err: error }, message);
-  else logSafely(reply.log, 'info', { res: reply, err: error }, message);
-}
-
 /** Replies whose error response already went through onSend once (a hook failing again). */
 const defaultErrorSent = new WeakSet<object>();
 
@@ -242,7 +230,7 @@ export function sendDefaultError(reply: ErrorPathReply, thrown: unknown): void {
     return;
   }
   defaultErrorSent.add(reply);
-  logError(reply, error, message, statusCode);
+  writeLogLine(reply, (controller) => controller.defaultErrorLog(error, reply.request as never, reply as never));
   const route = reply[kRoute];
   let payload: string;
   try {
@@ -257,7 +245,7 @@ export function sendDefaultError(reply: ErrorPathReply, thrown: unknown): void {
     payload = serialize ? serialize(input) : JSON.stringify(body);
   } catch (serializationError) {
     const failure = new errorCodes.FST_ERR_FAILED_ERROR_SERIALIZATION(String(readSafely(serializationError, 'message')), message);
-    logSafely(reply.log, 'error', { err: failure }, failure.message);
+    writeLogLine(reply, (controller) => controller.serializerError(serializationError as Error, reply.request as never, reply as never, { statusCode }));
     reply.raw.statusCode = 500;
     payload = JSON.stringify({ statusCode: 500, code: failure.code, error: STATUS_CODES[500], message: failure.message });
   }

@@ -16,6 +16,7 @@ import type { EnclaveInstance } from '../types.js';
 import type { LogController } from '../log-controller.js';
 import { methodHasBody } from '../routing/http-methods.js';
 import { linkReply, startHandlerTimeout } from './request-signal.js';
+import { writeLogLine, writeStreamError } from './log-lines.js';
 
 function logHookError(request: any) {
   return (error: unknown) => request.log.error({ err: error }, 'a hook failed after the response');
@@ -26,11 +27,7 @@ export interface RequestSettings {
   readonly requestIdLogLabel: string;
   /** A real logger is set: each request gets a child logger with its id. */
   readonly logging: boolean;
-  /** Log the incoming/completed pair (logging on, `disableRequestLogging` off). */
-  readonly logRequests: boolean;
-  /** `disableRequestLogging` as a function: asked per request. */
-  readonly skipRequestLog: ((request: any) => boolean) | null;
-  /** The `logController` option: it writes the incoming and completed lines. */
+  /** Writes the incoming and completed lines; null when logging is off. */
   readonly controller: LogController | null;
 }
 
@@ -43,14 +40,7 @@ function requestLogger(settings: RequestSettings, root: RootState, route: Compil
   return settings.logging ? root.log.child({ [settings.requestIdLogLabel]: id }, route.logOptions) : root.log;
 }
 
-function trackCompletion(
-  route: CompiledRoute,
-  request: any,
-  reply: any,
-  logRequests: boolean,
-  controller: LogController | null,
-  onTimeout: (() => void) | null,
-): void {
+function trackCompletion(route: CompiledRoute, request: any, reply: any, logged: boolean, onTimeout: (() => void) | null): void {
   const res = reply.raw as ServerResponse;
   let done = false;
   // The event says whether the response completed: `writableFinished` is not reliable here
@@ -63,15 +53,11 @@ function trackCompletion(
     if (!completed && route.hooks.onRequestAbort !== null) {
       runObserverHooks(route.hooks.onRequestAbort, [request], logHookError(request));
     }
-    // A stream payload cut short by the client is logged as such (Fastify's line), not as an abort.
-    const streamCut = !completed && hasOpenSource(reply);
-    if (controller !== null) {
-      if (completed) controller.requestCompleted(null, request, reply);
-      else if (streamCut) controller.streamError(prematureClose(), request, reply);
-    } else if (logRequests) {
-      if (streamCut) request.log.info({ res: reply }, 'stream closed prematurely');
-      else request.log.info({ res: reply, responseTime: reply.elapsedTime }, completed ? 'request completed' : 'request aborted');
-    }
+    // A stream payload cut short by the client is logged as such (Fastify's 'stream closed
+    // prematurely', through the controller's streamError); a response abandoned otherwise has no
+    // line, as in Fastify.
+    if (logged && completed) writeLogLine(reply, (controller) => controller.requestCompleted(null, request, reply));
+    else if (logged && hasOpenSource(reply)) writeStreamError(reply, prematureClose());
     if (completed && route.hooks.onResponse !== null) {
       runObserverHooks(route.hooks.onResponse, [request, reply], logHookError(request));
     }
@@ -97,12 +83,10 @@ export function runRoute(
   const request = new route.Request(raw, params, query, id, log, route);
   const reply = new route.Reply(res, request, log, route);
   linkReply(request, reply);
-  const logRequests = settings.logRequests && (settings.skipRequestLog === null || !settings.skipRequestLog(request));
-  const controlled = settings.controller !== null;
+  const logged = settings.controller !== null;
+  if (logged) writeLogLine(reply, (controller) => controller.incomingRequest(request, reply));
   if (frameworkError && root.options.frameworkErrors !== null) {
     // As in Fastify: the incoming line only; the user's answer is the whole response.
-    if (controlled) settings.controller?.incomingRequest(request, reply);
-    else if (logRequests) log.info({ req: request }, 'incoming request');
     answerFrameworkError(root.options.frameworkErrors, error, request, reply);
     return;
   }
@@ -112,10 +96,8 @@ export function runRoute(
     onTimeout = () => runObserverHooks(hooks, [request, reply], logHookError(request));
     raw.socket.once('timeout', onTimeout);
   }
-  if (logRequests || controlled || route.hooks.onResponse !== null || route.hooks.onRequestAbort !== null || onTimeout !== null) {
-    if (settings.controller !== null) settings.controller.incomingRequest(request, reply);
-    else if (logRequests) log.info({ req: request }, 'incoming request');
-    trackCompletion(route, request, reply, logRequests, settings.controller, onTimeout);
+  if (logged || route.hooks.onResponse !== null || route.hooks.onRequestAbort !== null || onTimeout !== null) {
+    trackCompletion(route, request, reply, logged, onTimeout);
   }
   if (route.handlerTimeout > 0) startHandlerTimeout(route, request, reply);
   if (error !== undefined) {

@@ -24,13 +24,11 @@ interface Constrainer {
 export function createRequestListener(root: RootState, hooks: RouterHooks): (raw: IncomingMessage, res: ServerResponse) => void {
   const { router, options } = root;
   const constrainer = (router as unknown as { constrainer: Constrainer }).constrainer;
-  const controller = root.logging ? options.logController : null;
   const settings: RequestSettings = {
-    requestIdLogLabel: options.logController?.requestIdLogLabel ?? options.requestIdLogLabel,
-    controller,
+    // A given logController's label wins over the top-level option, as in Fastify.
+    requestIdLogLabel: options.logController.requestIdLogLabel,
+    controller: root.logging ? options.logController : null,
     logging: root.logging,
-    logRequests: root.logging && options.disableRequestLogging !== true,
-    skipRequestLog: typeof options.disableRequestLogging === 'function' ? options.disableRequestLogging : null,
   };
   const { querystringParser, useSemicolonDelimiter } = options;
   // A parser of the user's own sees every request, an empty query included, as in Fastify (it may
@@ -71,7 +69,7 @@ export function createRequestListener(root: RootState, hooks: RouterHooks): (raw
    * chosen. `frameworkErrors` may answer; otherwise a fixed 500 (Fastify's body, which has no
    * `code`), since no route, and so no error handler, owns the request.
    */
-  function constraintFailed(raw: IncomingMessage, res: ServerResponse, path: string, query: Record<string, unknown>): void {
+  function constraintFailed(raw: IncomingMessage, res: ServerResponse, query: Record<string, unknown>): void {
     if (root.options.frameworkErrors !== null) {
       runRoute(settings, root, root.frameworkErrorRoute as CompiledRoute, raw, res, {}, query, new errorCodes.FST_ERR_ASYNC_CONSTRAINT(), true);
       return;
@@ -107,7 +105,7 @@ export function createRequestListener(root: RootState, hooks: RouterHooks): (raw
       constrainer.deriveConstraints(raw, undefined, (error, constraints) => {
         try {
           // find-my-way reports success as `null`; any other value (`0`, `''` too) is a failure.
-          if (error !== null) constraintFailed(raw, res, path, query);
+          if (error !== null) constraintFailed(raw, res, query);
           else dispatch(raw, res, path, query, queryError, constraints);
         } catch (failure) {
           answerUnrouted(root, res, failure);
@@ -149,7 +147,15 @@ function answerWhileClosing(root: RootState, raw: IncomingMessage, res: ServerRe
   const body = '{"statusCode":503,"error":"Service Unavailable","message":"Service Unavailable"}';
   res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) });
   res.end(body);
-  root.log.info({ res: { statusCode: 503 } }, 'request aborted: the server is closing and accepts no new requests');
+  // Written whatever disableRequestLogging says, as in Fastify; a failing controller is not the
+  // request's business.
+  if (root.logging) {
+    try {
+      root.options.logController.serviceUnavailable(root.log, root.contexts[0]?.instance);
+    } catch (failure) {
+      root.log.error({ err: failure }, 'the logController failed');
+    }
+  }
   return true;
 }
 

@@ -4,6 +4,7 @@
 // and the request's log line then says the stream was cut short.
 import { finished, type Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream, ReadableStreamDefaultReader } from 'node:stream/web';
+import { writeStreamError } from './log-lines.js';
 import { releaseSource, sourceDone, watchSource } from './stream-source.js';
 import { kHeaders } from './symbols.js';
 
@@ -59,9 +60,7 @@ export function pipeToResponse(reply: any, payload: Readable, res: any, fail: (e
       return;
     }
     // The source failed after the headers went out: the only honest answer is a cut response.
-    if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') {
-      reply.log.warn({ err: error }, 'the response stream failed after the headers were sent');
-    }
+    writeStreamError(reply, error);
     if (!res.writableEnded) res.destroy();
   });
   payload.pipe(res);
@@ -109,7 +108,7 @@ export function pipeWebStream(reply: any, payload: WebReadableStream, res: any, 
       failBeforeBody(reply, res, staged, error, fail);
       return;
     }
-    reply.log.warn({ err: error }, 'the response stream failed after the headers were sent');
+    writeStreamError(reply, error as Error);
     if (!res.writableEnded) res.destroy();
   };
   const readNext = () => {

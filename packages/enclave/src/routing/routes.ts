@@ -4,6 +4,7 @@
 import { errorCodes } from '../errors.js';
 import { requestHookNames } from '../lifecycle/hook-names.js';
 import type { Context } from '../scope/context.js';
+import { contextSetting } from '../scope/context-settings.js';
 import type { RouteRecord } from './route-record.js';
 import { methodSets } from './http-methods.js';
 import { validateRouteOptions } from './route-options.js';
@@ -68,6 +69,16 @@ function emptyPathError(): Error {
   return Object.assign(new TypeError('The path could not be empty'), { code: errorCodes.FST_ERR_INVALID_URL.code, statusCode: 500 });
 }
 
+/** A route's log level must be one the logger knows (when the logger says which it knows). */
+function checkLogLevel(context: Context, level: unknown, methods: string[], url: string): void {
+  if (level === undefined || level === null || level === '') return;
+  const known = context.root.log.levels?.values;
+  if (known === undefined || known === null) return;
+  if (typeof level !== 'string' || !Object.hasOwn(known, level)) {
+    throw new errorCodes.FST_ERR_ROUTE_LOG_LEVEL_INVALID(methods.join(','), url, String(level));
+  }
+}
+
 /** Registers a route in `context`: validation, onRoute hooks, prefixing, router insertion. */
 export function addRoute(context: Context, given: Record<string, any>): void {
   const { root } = context;
@@ -83,6 +94,7 @@ export function addRoute(context: Context, given: Record<string, any>): void {
   const options = validateRouteOptions({ ...routeOptions, url: declaredUrl }, methodSets(root));
   const placements = placementsOf(context, options.url, options.methods, trailing);
   const url = (placements[0] as Placement).url;
+  checkLogLevel(context, options.logLevel || contextSetting(context, 'logLevel'), options.methods, url);
   const record: RouteRecord = {
     methods: options.methods,
     url,
@@ -91,6 +103,9 @@ export function addRoute(context: Context, given: Record<string, any>): void {
     compiled: null,
     isHeadTwin: false,
   };
+  if (options.methods.includes('HEAD')) {
+    for (const placement of placements) dropHeadTwin(context, placement.url, options.constraints ?? {});
+  }
   for (const placement of placements) addToRouter(context, options.methods, placement.url, options, record);
   root.routes.push(record);
   // Fastify announces a '/' route under a prefix once, at the prefix, then reuses the same
@@ -102,10 +117,11 @@ export function addRoute(context: Context, given: Record<string, any>): void {
 }
 
 /**
- * The HEAD route Fastify derives from a GET route is a route of its own: it is announced to the
+ * The HEAD route Fastify derives from a GET route is a route of its own, added right after the
+ * GET route (so `printRoutes()` lists its methods in Fastify's order). It is announced to the
  * onRoute hooks with fresh options (a copy of the declaration, hook arrays included), so what a
- * hook attaches to it (@fastify/rate-limit's counters) is not shared with the GET route. It is
- * added at ready, unless a HEAD route for the same path was declared by then.
+ * hook attaches to it (@fastify/rate-limit's counters) is not shared with the GET route. A HEAD
+ * route declared later for the same path replaces it (see dropHeadTwin).
  */
 function declareHeadTwins(context: Context, given: Record<string, any>, record: RouteRecord, placements: Placement[]): void {
   const { root } = context;
@@ -120,25 +136,29 @@ function declareHeadTwins(context: Context, given: Record<string, any>, record: 
     }
     const headOptions = announce(context, declared, placement);
     const options = validateRouteOptions({ ...headOptions, url: placement.url }, methodSets(root));
-    root.headTwins.push({
+    const twin: RouteRecord = {
       methods: ['HEAD'],
       url: placement.url,
       options: { ...headOptions, ...options, url: placement.url },
       context,
       compiled: null,
       isHeadTwin: true,
-    });
+    };
+    addToRouter(context, ['HEAD'], placement.url, twin.options, twin);
+    root.routes.push(twin);
   }
 }
 
-/** At ready: every HEAD twin whose path has no HEAD route yet becomes a route. */
-export function addHeadTwins(context: Context): void {
+/**
+ * A HEAD route declared where a derived one stands takes its place (Enclave lets an explicit
+ * HEAD route follow its GET route, where Fastify reports a duplicate).
+ */
+function dropHeadTwin(context: Context, url: string, constraints: Record<string, unknown>): void {
   const { root } = context;
-  for (const twin of root.headTwins) {
-    const constraints = twin.options.constraints ?? {};
-    if (root.router.hasRoute('HEAD' as any, twin.url, constraints)) continue;
-    addToRouter(twin.context, ['HEAD'], twin.url, twin.options, twin);
-    root.routes.push(twin);
-  }
-  root.headTwins.length = 0;
+  const found = root.router.findRoute('HEAD' as any, url, constraints);
+  const twin = (found?.store ?? null) as RouteRecord | null;
+  if (twin === null || twin.isHeadTwin !== true) return;
+  root.router.off('HEAD' as any, url, twin.options.constraints ?? {});
+  const index = root.routes.indexOf(twin);
+  if (index !== -1) root.routes.splice(index, 1);
 }

@@ -1,14 +1,20 @@
 // Per-context settings that plugins inherit and may override for their own subtree, as Fastify
-// keeps them on its instance prototype chain: the request-id generator and the child-logger
-// factory. Kept beside the context (not in it) so the core context stays small.
+// keeps them on its instance prototype chain: the request-id generator, the child-logger
+// factory, and the request loggers' level and serializers (register options `logLevel` and
+// `logSerializers`). Kept beside the context (not in it) so the core context stays small.
 import type { ChildLoggerFactory } from '../types.js';
 import type { Context } from './context.js';
 
 export type { ChildLoggerFactory };
 
+export type LogSerializers = Record<string, (value: any) => unknown>;
+
 export interface ContextSettings {
   genReqId: (raw: any) => string;
   childLoggerFactory: ChildLoggerFactory;
+  logLevel: string;
+  /** This context's own serializers; `logSerializersOf` merges them with the ancestors'. */
+  logSerializers: LogSerializers;
 }
 
 const own = new WeakMap<Context, Partial<ContextSettings>>();
@@ -28,6 +34,16 @@ export function contextSetting<Key extends keyof ContextSettings>(context: Conte
     if (value !== undefined) return value;
   }
   return undefined;
+}
+
+/** The request loggers' serializers in `context`: the ancestors', each context's own winning. */
+export function logSerializersOf(context: Context): LogSerializers | undefined {
+  let merged: LogSerializers | undefined;
+  for (let current: Context | null = context; current !== null; current = current.parent) {
+    const serializers = own.get(current)?.logSerializers;
+    if (serializers !== undefined) merged = { ...serializers, ...merged };
+  }
+  return merged;
 }
 
 /** Records an error handler set in `context`; returns whether one was set there before. */

@@ -5,6 +5,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { errorCodes } from '../errors.js';
 import { type Context, contextPath, createChildContext } from './context.js';
+import { setContextSetting } from './context-settings.js';
 import {
   checkPluginRequirements,
   type PluginFunction,
@@ -200,7 +201,10 @@ async function loadPlugin(root: RootState, plugin: unknown, options: unknown, pa
     // function that is a property of the function, as in Fastify; the function then runs with
     // the plugin's own instance, and whatever it returns is the plugin's options.
     const given = (options ?? {}) as Record<string, any>;
-    if (!skipsEncapsulation(pluginFn)) context = createChildContext(parent, name, given.prefix);
+    if (!skipsEncapsulation(pluginFn)) {
+      context = createChildContext(parent, name, given.prefix);
+      inheritLogOptions(context, given);
+    }
     // Only a metadata name satisfies `dependencies` and `hasPlugin` from the registering context,
     // as Fastify documents; a wrapped plugin's name also joins the context's pluginName chain.
     if (meta?.name) parent.registeredPlugins.push(meta.name);
@@ -220,6 +224,12 @@ async function loadPlugin(root: RootState, plugin: unknown, options: unknown, pa
     const index = root.loadingStack.lastIndexOf(record);
     if (index !== -1) root.loadingStack.splice(index, 1);
   }
+}
+
+/** `logLevel` and `logSerializers` given to register() apply to the plugin's routes and below. */
+function inheritLogOptions(context: Context, given: Record<string, any>): void {
+  if (typeof given.logLevel === 'string' && given.logLevel !== '') setContextSetting(context, 'logLevel', given.logLevel);
+  if (given.logSerializers !== null && typeof given.logSerializers === 'object') setContextSetting(context, 'logSerializers', given.logSerializers);
 }
 
 /** The function behind a registration: itself, a module's default export, or what a promise gave. */

@@ -28,8 +28,8 @@ export interface NormalizedOptions {
   rewriteUrl: ((this: unknown, raw: any) => string) | null;
   /** Answers the router's own errors (bad URL, over-long parameter) instead of the error handlers. */
   frameworkErrors: ((error: Error, request: any, reply: any) => unknown) | null;
-  /** A `LogController` given as `logController`: it decides the per-request log lines. */
-  logController: LogController | null;
+  /** The `LogController` writing the per-request log lines: the option's, else a default one. */
+  logController: LogController;
   /** `;` also starts the query string (`/a;b=1` is `/a` with `b=1`). */
   useSemicolonDelimiter: boolean;
   requestIdHeader: string | false;
@@ -48,8 +48,6 @@ export interface RootState {
   readonly initialConfig: Readonly<Record<string, unknown>>;
   readonly router: Router.Instance<Router.HTTPVersion.V1>;
   readonly routes: RouteRecord[];
-  /** HEAD routes derived from GET routes, added at ready where no HEAD route was declared. */
-  readonly headTwins: RouteRecord[];
   readonly contexts: Context[];
   readonly log: Logger;
   readonly server: Server;

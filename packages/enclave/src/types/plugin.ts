@@ -12,7 +12,10 @@ export type PluginOptions = object;
 export interface RegisterOptions {
   /** Prefixes every route of the child context. */
   prefix?: string;
+  /** The level of the request loggers of the child context's routes. */
   logLevel?: string;
+  /** Serializers of the child context's request loggers (by field name), on top of the parent's. */
+  logSerializers?: Record<string, (value: any) => unknown>;
 }
 
 /** The callback of a callback-style plugin. */
