@@ -90,7 +90,7 @@ function routeError(reply: ErrorPathReply, error: unknown): void {
   // error handlers see it (@fastify/rate-limit throws a plain object with a statusCode), and the
   // default handler sends it as the payload. The status stays as it is until the default
   // handler sets it, so a custom handler sees (and answers with) the status of the moment.
-  if (!reply[kOnErrorDone] && route.hooks.onError !== null) {
+  if (route.hooks.onError !== null && onErrorHooksDue(reply)) {
     reply[kOnErrorDone] = true;
     runningOnErrorHooks.add(reply);
     runObserverHooks(
@@ -106,6 +106,21 @@ function routeError(reply: ErrorPathReply, error: unknown): void {
   }
   reply[kOnErrorDone] = true;
   callErrorHandler(reply, error);
+}
+
+/** Replies whose onError hooks ran a second time, for the failure of the default error answer. */
+const onErrorRanForDefaultAnswer = new WeakSet<object>();
+
+/**
+ * onError hooks observe the first error, and, as in Fastify, once more the error that broke the
+ * default error answer on its way out (an onSend hook failing again): no more, so a hook that
+ * fails on every send cannot loop.
+ */
+function onErrorHooksDue(reply: ErrorPathReply): boolean {
+  if (!reply[kOnErrorDone]) return true;
+  if (!defaultErrorSent.has(reply) || onErrorRanForDefaultAnswer.has(reply)) return false;
+  onErrorRanForDefaultAnswer.add(reply);
+  return true;
 }
 
 /** The continuation of the onError hooks, which may run asynchronously: it too must not throw. */

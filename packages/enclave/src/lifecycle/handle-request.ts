@@ -10,7 +10,7 @@ import { handleError } from './error-handling.js';
 import { readSafely } from '../thrown-values.js';
 import { runObserverHooks, runRequestHooks, runValueHooks } from './hooks.js';
 import { sendPayload } from './send.js';
-import { kHijacked, kMediaType, kRoute, kSent } from './symbols.js';
+import { kHijacked, kInHandler, kMediaType, kRoute, kSent } from './symbols.js';
 import type { EnclaveInstance } from '../types.js';
 import type { LogController } from '../log-controller.js';
 import { methodHasBody } from '../routing/http-methods.js';
@@ -227,12 +227,17 @@ function preHandler(route: CompiledRoute, request: any, reply: any): void {
 
 function callHandler(route: CompiledRoute, request: any, reply: any): void {
   let result: unknown;
+  // While the handler runs synchronously, an unsendable payload throws from reply.send() to it,
+  // as in Fastify; a throw it does not catch comes back here.
+  reply[kInHandler] = true;
   try {
     result = route.handler.call(route.context.instance, request, reply);
   } catch (err) {
+    reply[kInHandler] = false;
     handleError(reply, err);
     return;
   }
+  reply[kInHandler] = false;
   if (result === undefined || result === reply) return;
   // Read once, guarded: a handler may return anything, a revoked Proxy included.
   const then = readSafely(result, 'then');

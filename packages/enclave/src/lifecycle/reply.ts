@@ -11,7 +11,7 @@ import type { CompiledRoute } from './compiled-route.js';
 import { NullObject } from './null-object.js';
 import { callNotFound } from './handle-request.js';
 import { sendPayload } from './send.js';
-import { kErrorHandler, kHeaders, kHijacked, kOnErrorDone, kRoute, kSent, kSerializer, kStartTime } from './symbols.js';
+import { kErrorHandler, kHeaders, kHijacked, kInHandler, kOnErrorDone, kRoute, kSent, kSerializer, kStartTime } from './symbols.js';
 
 function routeOf(reply: any): CompiledRoute {
   return reply[kRoute] as CompiledRoute;
@@ -154,6 +154,7 @@ export function buildReplyClass(context: Context): new (raw: any, request: any, 
     this[kSerializer] = null;
     this[kErrorHandler] = route.errorHandler;
     this[kOnErrorDone] = false;
+    this[kInHandler] = false;
     this[kStartTime] = performance.now();
     for (let index = 0; index < fields.length; index++) {
       const field = fields[index] as [string, unknown];

@@ -9,7 +9,7 @@ import { handleError, isInsideOnErrorHooks } from './error-handling.js';
 import { isErrorValue, readSafely } from '../thrown-values.js';
 import { logSafely } from './error-safety.js';
 import { runValueHooks } from './hooks.js';
-import { kHeaders, kHijacked, kRoute, kSent, kSerializer } from './symbols.js';
+import { kHeaders, kHijacked, kInHandler, kRoute, kSent, kSerializer } from './symbols.js';
 import { hasTrailers, pipeWithTrailers, writeWithTrailers } from './trailers.js';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
@@ -68,6 +68,7 @@ export function sendPayload(reply: any, payload: unknown): void {
   try {
     startSending(reply, payload);
   } catch (error) {
+    if (thrownToHandler.has(error as object)) throw error;
     // A payload that breaks the checks below (a revoked Proxy, a throwing `pipe` getter) is
     // an error like any other, answered while nothing has been written yet.
     if (!reply.raw.headersSent) failSend(reply, error);
@@ -160,6 +161,26 @@ function serializeAndSend(reply: any, payload: unknown): void {
   runOnSend(reply, body);
 }
 
+/** Errors on their way back to the handler that called reply.send(): the send path's catches let them through. */
+const thrownToHandler = new WeakSet<object>();
+
+/**
+ * A payload nothing turned into bytes. Sent synchronously from the handler, it throws there, as
+ * in Fastify (the handler may catch it and send something else; uncaught, it comes back as the
+ * handler's error). Anywhere else (an async hook, a timer) nobody could catch it: it is the
+ * reply's error, answered by the error handlers, never an uncaught exception.
+ */
+function refusePayload(reply: any, payload: unknown): void {
+  const error = new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload);
+  if (!reply[kInHandler]) {
+    failSend(reply, error);
+    return;
+  }
+  reply[kSent] = false;
+  thrownToHandler.add(error);
+  throw error;
+}
+
 /** A failure before anything was written: the reply can still carry the error. */
 function failSend(reply: any, error: unknown): void {
   reply[kSent] = false;
@@ -234,6 +255,7 @@ function writeResponse(reply: any, payload: unknown): void {
   try {
     writeToSocket(reply, payload);
   } catch (error) {
+    if (thrownToHandler.has(error as object)) throw error;
     // writeHead refusing what it was given (an invalid status or header) is still answerable;
     // past the headers the only honest answer is a cut response.
     if (reply.raw.headersSent) {
@@ -304,7 +326,7 @@ function writeToSocket(reply: any, given: unknown): void {
     return;
   }
   if (typeof payload !== 'string' && !isBytes(payload)) {
-    failSend(reply, new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload));
+    refusePayload(reply, payload);
     return;
   }
   if (hasTrailers(reply)) {

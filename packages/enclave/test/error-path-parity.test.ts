@@ -1,0 +1,131 @@
+// Issue 17, the error path as Fastify's own tests expect it: where reply misuse surfaces (thrown to
+// the handler, or answered), what the client reads, and how often onError hooks run. Each case
+// also checks that nothing escapes as an uncaught exception: the path still fails closed.
+import assert from 'node:assert/strict';
+import { afterEach, describe, test } from 'node:test';
+import enclave from 'enclavejs';
+import { captureEscapes } from './security-helpers.ts';
+
+const escaped = captureEscapes();
+
+afterEach(async () => {
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  assert.deepEqual(escaped.splice(0), [], 'nothing escaped the request path');
+});
+
+describe('an unsendable payload', () => {
+  test('sent from a synchronous handler throws FST_ERR_REP_INVALID_PAYLOAD_TYPE there, and the handler may recover', async () => {
+    const app = enclave();
+    const caught: unknown[] = [];
+    app.get('/', (_request, reply) => {
+      try {
+        reply.type('text/html').send({ not: 'html' });
+      } catch (error) {
+        caught.push(error);
+        reply.type('text/plain').send('recovered');
+      }
+    });
+    const response = await app.inject('/');
+    assert.equal(response.statusCode, 200);
+    assert.equal(response.body, 'recovered');
+    assert.equal(caught.length, 1);
+    assert.ok(caught[0] instanceof TypeError);
+    assert.equal((caught[0] as { code?: string }).code, 'FST_ERR_REP_INVALID_PAYLOAD_TYPE');
+  });
+
+  test('a reply serializer that returns a non-string throws the same way', async () => {
+    const app = enclave();
+    const codes: unknown[] = [];
+    app.get('/', (_request, reply) => {
+      try {
+        reply.type('text/html').serializer((payload) => payload as string).send({ a: 1 });
+      } catch (error) {
+        codes.push((error as { code?: string }).code);
+        reply.send('<p>fallback</p>');
+      }
+    });
+    const response = await app.inject('/');
+    assert.deepEqual(codes, ['FST_ERR_REP_INVALID_PAYLOAD_TYPE']);
+    assert.equal(response.body, '<p>fallback</p>');
+  });
+
+  test('not caught by the handler, it is answered 500 with Fastify\'s JSON', async () => {
+    const app = enclave();
+    app.get('/', (_request, reply) => {
+      reply.code(200).headers({ 'content-type': 'text/plain; charset=utf-8' }).send({ a: 1 });
+    });
+    const response = await app.inject('/');
+    assert.equal(response.statusCode, 500);
+    assert.deepEqual(response.json(), {
+      statusCode: 500,
+      code: 'FST_ERR_REP_INVALID_PAYLOAD_TYPE',
+      error: 'Internal Server Error',
+      message: "Attempted to send payload of invalid type 'object'. Expected a string or Buffer.",
+    });
+  });
+
+  test('sent where no handler can catch it (a timer), it is answered 500, never thrown', async () => {
+    const app = enclave();
+    app.get('/', (_request, reply) => {
+      setTimeout(() => reply.type('text/html').send({ a: 1 }), 1);
+    });
+    const response = await app.inject('/');
+    assert.equal(response.statusCode, 500);
+    assert.equal(response.json().code, 'FST_ERR_REP_INVALID_PAYLOAD_TYPE');
+  });
+});
+
+test('reply.code() with an invalid status throws FST_ERR_BAD_STATUS_CODE with Fastify\'s message', async () => {
+  const app = enclave();
+  const messages: string[] = [];
+  app.get('/', (_request, reply) => {
+    for (const code of [0, 99, 600, 'x', null]) {
+      try {
+        reply.code(code as number);
+      } catch (error) {
+        messages.push((error as Error).message);
+      }
+    }
+    reply.send('ok');
+  });
+  assert.equal((await app.inject('/')).body, 'ok');
+  assert.deepEqual(
+    messages,
+    ['0', '99', '600', 'x', 'null'].map((code) => `Called reply with an invalid status code: ${code}`),
+  );
+});
+
+describe('how often onError hooks run', () => {
+  test('once for the error, once more for the error that broke the default error answer, never a third time', async () => {
+    const app = enclave();
+    const seen: string[] = [];
+    let sends = 0;
+    app.addHook('onSend', async () => {
+      sends++;
+      throw new Error(`onSend ${sends}`);
+    });
+    app.addHook('onError', async (_request, _reply, error) => {
+      seen.push(error.message);
+    });
+    app.get('/', async () => ({ ok: true }));
+    const response = await app.inject('/');
+    assert.equal(response.statusCode, 500);
+    assert.equal(response.json().message, 'onSend 2');
+    assert.deepEqual(seen, ['onSend 1', 'onSend 2']);
+  });
+
+  test('an error the custom error handler answers runs them once', async () => {
+    const app = enclave();
+    let calls = 0;
+    app.addHook('onError', async () => {
+      calls++;
+    });
+    app.setErrorHandler((_error, _request, reply) => reply.code(418).send('handled'));
+    app.get('/', async () => {
+      throw new Error('boom');
+    });
+    const response = await app.inject('/');
+    assert.equal(response.statusCode, 418);
+    assert.equal(calls, 1);
+  });
+});
