@@ -7,9 +7,22 @@ import { addHeadTwins } from './routing/routes.js';
 import type { Context } from './scope/context.js';
 import { loadPending } from './scope/plugin-loader.js';
 import type { RootState } from './scope/root-state.js';
+import type { EnclaveReply, EnclaveRequest } from './types.js';
 
-function defaultNotFoundHandler(request: any, reply: any): void {
-  reply.code(404).type('application/json; charset=utf-8').send(notFoundBody(request));
+/**
+ * The root's 404 when no handler was set. It logs the miss at info level, as Fastify does, unless
+ * request logging is off for this request; a `logController` decides through `routeNotFound`.
+ */
+function defaultNotFoundHandler(root: RootState): (request: EnclaveRequest, reply: EnclaveReply) => void {
+  const { logController, disableRequestLogging } = root.options;
+  return (request, reply) => {
+    if (logController !== null) {
+      if (root.logging) logController.routeNotFound(request as never, reply as never);
+    } else if (root.logging && disableRequestLogging !== true && (typeof disableRequestLogging !== 'function' || !disableRequestLogging(request))) {
+      request.log.info(`Route ${request.raw.method}:${request.raw.url} not found`);
+    }
+    reply.code(404).type('application/json; charset=utf-8').send(notFoundBody(request));
+  };
 }
 
 function compileNotFoundRoutes(root: RootState, rootContext: Context): void {
@@ -19,8 +32,10 @@ function compileNotFoundRoutes(root: RootState, rootContext: Context): void {
       prefix: context.prefix,
       route: compileNotFoundRoute(context, context.notFound!.handler, context.notFound!.options),
     }));
+  // The root's default comes first, as if the root had set it: a plugin without a prefix that
+  // sets its own handler is deeper, so it owns the whole '' level (Fastify's behaviour).
   if (rootContext.notFound === null) {
-    entries.push({ prefix: '', route: compileNotFoundRoute(rootContext, defaultNotFoundHandler, {}) });
+    entries.unshift({ prefix: '', route: compileNotFoundRoute(rootContext, defaultNotFoundHandler(root), {}) });
   }
   // Longest prefix first; among equal prefixes the deepest context (added last) wins.
   root.notFoundRoutes = entries.reverse().sort((a, b) => b.prefix.length - a.prefix.length);
