@@ -2,6 +2,7 @@
 // the handler, or answered), what the client reads, and how often onError hooks run. Each case
 // also checks that nothing escapes as an uncaught exception: the path still fails closed.
 import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
 import { afterEach, describe, test } from 'node:test';
 import enclave from 'enclavejs';
 import { captureEscapes } from './security-helpers.ts';
@@ -127,5 +128,60 @@ describe('how often onError hooks run', () => {
     const response = await app.inject('/');
     assert.equal(response.statusCode, 418);
     assert.equal(calls, 1);
+  });
+});
+
+describe('hooks that send or fail', () => {
+  test('a preParsing hook that sends the reply ends the chain: no later preParsing hook, no handler', async () => {
+    const app = enclave();
+    const ran: string[] = [];
+    app.addHook('preParsing', (_request, reply, _payload, done) => {
+      ran.push('first');
+      reply.send('blocked');
+      done();
+    });
+    app.addHook('preParsing', (_request, _reply, _payload, done) => {
+      ran.push('second');
+      done();
+    });
+    app.addHook('onSend', async () => {
+      ran.push('onSend');
+    });
+    app.post('/', async () => {
+      ran.push('handler');
+      return 'handled';
+    });
+    const response = await app.inject({ method: 'POST', url: '/', payload: { a: 1 } });
+    assert.equal(response.body, 'blocked');
+    assert.deepEqual(ran, ['first', 'onSend']);
+  });
+
+  test("a failing onResponse hook makes the completion line 'request errored', at error level, after the hooks", async () => {
+    const lines: Array<{ level: number; msg: string; err?: { message: string } }> = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    const app = enclave({ logger: { level: 'info', stream } });
+    app.addHook('onResponse', (_request, _reply, done) => done(new Error('kaboom')));
+    app.addHook('onResponse', (request, _reply, done) => {
+      request.log.info('second onResponse hook');
+      done();
+    });
+    app.get('/', (_request, reply) => {
+      reply.send();
+    });
+    assert.equal((await app.inject('/')).statusCode, 200);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    assert.deepEqual(
+      lines.map((line) => [line.level, line.msg, line.err?.message]),
+      [
+        [30, 'incoming request', undefined],
+        [30, 'second onResponse hook', undefined],
+        [50, 'request errored', 'kaboom'],
+      ],
+    );
   });
 });

@@ -143,6 +143,26 @@ describe('streams and decorators', () => {
     assert.doesNotThrow(() => app.decorateRequest('bodySize', null, ['body']));
     assert.doesNotThrow(() => app.decorateReply('rawCode', null, ['raw']));
   });
+
+  test("getDecorator returns an instance's function decorator bound to it, a getter read once", () => {
+    const app = enclave();
+    let reads = 0;
+    app.decorate('self', function (this: unknown) {
+      return this;
+    });
+    app.decorate('viaGetter', {
+      getter() {
+        reads++;
+        return function (this: unknown) {
+          return this;
+        };
+      },
+    });
+    const self = app.getDecorator<() => unknown>('self');
+    assert.equal(self(), app);
+    assert.equal(app.getDecorator<() => unknown>('viaGetter')(), app);
+    assert.equal(reads, 1);
+  });
 });
 
 describe('registration-time checks', () => {
@@ -156,7 +176,8 @@ describe('registration-time checks', () => {
 
   test('shorthand options must be a plain object', () => {
     const handler = async () => 'x';
-    for (const options of [[], new Map(), 'options', 42, null]) {
+    // `undefined` too: beside a handler, a missing options argument is a mistake (as in Fastify).
+    for (const options of [[], new Map(), 'options', 42, null, undefined]) {
       assert.throws(() => enclave().get('/', options as never, handler), { code: 'FST_ERR_ROUTE_OPTIONS_NOT_OBJ' });
     }
     assert.doesNotThrow(() => enclave().get('/', Object.create(null), handler));

@@ -54,22 +54,39 @@ function trackCompletion(
   let done = false;
   // The event says whether the response completed: `writableFinished` is not reliable here
   // (light-my-request's response never flushes to a socket, so it stays false).
+  // The completion line comes after the onResponse hooks, as in Fastify, so that it can carry
+  // the first hook failure ('request errored', at error level); the others are logged apart.
+  const logCompleted = (error: unknown) => {
+    if (controller !== null) controller.requestCompleted(error === undefined ? null : (error as Error), request, reply);
+    else if (!logRequests) {
+      if (error !== undefined) logHookError(request)(error);
+    } else if (error === undefined) request.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    else request.log.error({ res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+  };
   const onDone = (completed: boolean) => {
     if (done) return;
     done = true;
     // A keep-alive socket outlives the request: its timeout must not reach this request's hooks.
     if (onTimeout !== null) request.raw.socket?.removeListener('timeout', onTimeout);
-    if (!completed && route.hooks.onRequestAbort !== null) {
-      runObserverHooks(route.hooks.onRequestAbort, [request], logHookError(request));
+    if (!completed) {
+      if (route.hooks.onRequestAbort !== null) runObserverHooks(route.hooks.onRequestAbort, [request], logHookError(request));
+      if (controller === null && logRequests) request.log.info({ res: reply, responseTime: reply.elapsedTime }, 'request aborted');
+      return;
     }
-    if (controller !== null) {
-      if (completed) controller.requestCompleted(null, request, reply);
-    } else if (logRequests) {
-      request.log.info({ res: reply, responseTime: reply.elapsedTime }, completed ? 'request completed' : 'request aborted');
+    if (route.hooks.onResponse === null) {
+      logCompleted(undefined);
+      return;
     }
-    if (completed && route.hooks.onResponse !== null) {
-      runObserverHooks(route.hooks.onResponse, [request, reply], logHookError(request));
-    }
+    let firstError: unknown;
+    runObserverHooks(
+      route.hooks.onResponse,
+      [request, reply],
+      (error) => {
+        if (firstError === undefined) firstError = error;
+        else logHookError(request)(error);
+      },
+      () => logCompleted(firstError),
+    );
   };
   res.once('finish', () => onDone(true));
   res.once('close', () => onDone(res.writableFinished));
@@ -149,12 +166,12 @@ function preParsing(route: CompiledRoute, request: any, reply: any): void {
     reply,
     request.raw,
     (payload) => {
-      if (reply.sent) return;
       const stream = payloadAfterPreParsing(request, payload);
       if (stream instanceof Error) handleError(reply, stream);
       else parseBody(route, request, reply, stream);
     },
     failWith(reply),
+    true,
   );
 }
 
