@@ -14,6 +14,24 @@ afterEach(async () => {
   assert.deepEqual(escaped.splice(0), [], 'nothing escaped the request path');
 });
 
+interface LogLine {
+  level: number;
+  msg: string;
+  err?: { code?: string; message?: string };
+}
+
+/** An application whose log lines (at `level` and above) are collected, parsed. */
+function appLogging(level: string) {
+  const lines: LogLine[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
+  return { app: enclave({ logger: { level, stream } }), lines };
+}
+
 describe('an unsendable payload', () => {
   test('sent from a synchronous handler throws FST_ERR_REP_INVALID_PAYLOAD_TYPE there, and the handler may recover', async () => {
     const app = enclave();
@@ -157,14 +175,7 @@ describe('hooks that send or fail', () => {
   });
 
   test("a failing onResponse hook makes the completion line 'request errored', at error level, after the hooks", async () => {
-    const lines: Array<{ level: number; msg: string; err?: { message: string } }> = [];
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        lines.push(JSON.parse(String(chunk)));
-        done();
-      },
-    });
-    const app = enclave({ logger: { level: 'info', stream } });
+    const { app, lines } = appLogging('info');
     app.addHook('onResponse', (_request, _reply, done) => done(new Error('kaboom')));
     app.addHook('onResponse', (request, _reply, done) => {
       request.log.info('second onResponse hook');
@@ -182,6 +193,51 @@ describe('hooks that send or fail', () => {
         [30, 'second onResponse hook', undefined],
         [50, 'request errored', 'kaboom'],
       ],
+    );
+  });
+});
+
+describe('after hijack() or the answer, a send or a failure is logged, never answered', () => {
+  const summary = (lines: LogLine[]) => lines.map((line) => [line.level, line.err?.code ?? line.err?.message ?? line.msg]);
+
+  test('reply.send() after hijack() warns FST_ERR_REP_ALREADY_SENT, in a hook or a handler', async () => {
+    for (const where of ['onRequest', 'handler'] as const) {
+      const { app, lines } = appLogging('warn');
+      const takeOver = (_request: unknown, reply: any) => {
+        reply.hijack();
+        reply.raw.end('raw');
+        reply.send('ignored');
+      };
+      if (where === 'onRequest') app.addHook('onRequest', async (request, reply) => takeOver(request, reply));
+      app.get('/', where === 'handler' ? takeOver : async () => 'never');
+      assert.equal((await app.inject('/')).body, 'raw', where);
+      assert.deepEqual(summary(lines), [[40, 'FST_ERR_REP_ALREADY_SENT']], where);
+    }
+  });
+
+  test('a handler that throws after hijack() warns as for a second send, and logs what it threw', async () => {
+    const { app, lines } = appLogging('warn');
+    app.get('/', (_request, reply) => {
+      reply.hijack();
+      reply.raw.end('raw');
+      throw new Error('late');
+    });
+    assert.equal((await app.inject('/')).body, 'raw');
+    assert.deepEqual(summary(lines), [[40, 'FST_ERR_REP_ALREADY_SENT'], [50, 'late']]);
+  });
+
+  test("an async handler that rejects after hijack() logs 'Promise errored, but reply.sent = true was set'", async () => {
+    const { app, lines } = appLogging('warn');
+    app.get('/', (_request, reply) => {
+      reply.hijack();
+      reply.raw.end('raw');
+      return Promise.reject(new Error('kaboom'));
+    });
+    assert.equal((await app.inject('/')).body, 'raw');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    assert.deepEqual(
+      lines.map((line) => [line.level, line.msg, line.err?.message]),
+      [[50, 'Promise errored, but reply.sent = true was set', 'kaboom']],
     );
   });
 });

@@ -193,6 +193,37 @@ describe('registration-time checks', () => {
   });
 });
 
+describe('route and status details', () => {
+  test('request.routeOptions.method keeps the declared form, uppercased: an array stays an array', async () => {
+    const app = enclave();
+    app.route({ method: ['pOSt'], url: '/array', handler: async (request) => request.routeOptions.method });
+    app.route({ method: 'post', url: '/string', handler: async (request) => request.routeOptions.method });
+    assert.deepEqual((await app.inject({ method: 'POST', url: '/array' })).json(), ['POST']);
+    assert.equal((await app.inject({ method: 'POST', url: '/string' })).body, 'POST');
+  });
+
+  test('reply.code() drops a fraction (404.5 is 404) and refuses what is out of range', async () => {
+    const app = enclave();
+    app.get('/fraction', (_request, reply) => {
+      reply.code(404.5).send(String(reply.statusCode));
+    });
+    app.get('/null', (_request, reply) => {
+      reply.code(null as never).send();
+    });
+    const fraction = await app.inject('/fraction');
+    assert.equal(fraction.statusCode, 404);
+    assert.equal(fraction.body, '404');
+    const refused = await app.inject('/null');
+    assert.equal(refused.statusCode, 500);
+    assert.deepEqual(refused.json(), {
+      statusCode: 500,
+      code: 'FST_ERR_BAD_STATUS_CODE',
+      error: 'Internal Server Error',
+      message: 'Called reply with an invalid status code: null',
+    });
+  });
+});
+
 describe('bodies', () => {
   test('a nullable body schema accepts a request without a body; a plain object schema refuses it', async () => {
     const app = enclave();

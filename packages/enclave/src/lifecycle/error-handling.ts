@@ -231,6 +231,13 @@ export function sendDefaultError(reply: ErrorPathReply, thrown: unknown): void {
   }
   const statusCode = errorStatus(thrown, reply.raw.statusCode);
   reply.raw.statusCode = statusCode;
+  if (typeof thrown === 'symbol' || typeof thrown === 'function') {
+    // JSON has nothing for them: the answer is an empty JSON 500, as in Fastify.
+    logSafely(reply.log, 'error', {}, `a ${typeof thrown} was thrown; answering an empty ${statusCode}`);
+    reply[kHeaders]['content-type'] = 'application/json; charset=utf-8';
+    sendPayload(reply, undefined);
+    return;
+  }
   const error = isUnsendable(thrown) ? new Error(STATUS_CODES[statusCode]) : thrown;
   if (!isErrorValue(error)) {
     sendPayload(reply, error);

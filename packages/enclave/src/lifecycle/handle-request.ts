@@ -9,7 +9,8 @@ import type { CompiledRoute } from './compiled-route.js';
 import { handleError } from './error-handling.js';
 import { readSafely } from '../thrown-values.js';
 import { runObserverHooks, runRequestHooks, runValueHooks } from './hooks.js';
-import { sendPayload } from './send.js';
+import { sendPayload, warnAlreadySent } from './send.js';
+import { logSafely } from './error-safety.js';
 import { kHijacked, kInHandler, kMediaType, kRoute, kSent } from './symbols.js';
 import type { EnclaveInstance } from '../types.js';
 import type { LogController } from '../log-controller.js';
@@ -251,6 +252,13 @@ function callHandler(route: CompiledRoute, request: any, reply: any): void {
     result = route.handler.call(route.context.instance, request, reply);
   } catch (err) {
     reply[kInHandler] = false;
+    if (reply.sent) {
+      // Thrown after the answer left or the reply was hijacked: Fastify's word for it is a
+      // second send; the error itself is kept in the log too.
+      warnAlreadySent(reply);
+      logSafely(reply.log, 'error', { err }, 'the handler threw after the reply was sent');
+      return;
+    }
     handleError(reply, err);
     return;
   }
@@ -271,7 +279,10 @@ function callHandler(route: CompiledRoute, request: any, reply: any): void {
       // resolved after a send is a second send: sendPayload ignores it with a warning.
       sendPayload(reply, value);
     },
-    (err: unknown) => handleError(reply, err),
+    (err: unknown) => {
+      if (reply.sent) logSafely(reply.log, 'error', { err }, 'Promise errored, but reply.sent = true was set');
+      else handleError(reply, err);
+    },
   );
 }
 

@@ -21,8 +21,10 @@ function routeOf(reply: any): CompiledRoute {
 export const replyBasePrototype: Record<PropertyKey, any> = {
   code(this: any, statusCode: unknown) {
     const code = Number(statusCode);
-    if (!Number.isInteger(code) || code < 100 || code > 599) throw new errorCodes.FST_ERR_BAD_STATUS_CODE(String(statusCode));
-    this.raw.statusCode = code;
+    if (!(code >= 100 && code <= 599)) throw new errorCodes.FST_ERR_BAD_STATUS_CODE(String(statusCode));
+    // 404.5 is 404, as in Fastify (Node truncates at writeHead); truncated here so that the
+    // status read back is the one written.
+    this.raw.statusCode = Math.trunc(code);
     return this;
   },
   header(this: any, name: string, value: unknown) {

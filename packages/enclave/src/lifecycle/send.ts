@@ -47,7 +47,7 @@ function withCharset(contentType: string): string {
   return /;\s*charset\s*=/i.test(contentType) ? contentType : `${contentType.trim().replace(/;\s*$/, '')}; charset=utf-8`;
 }
 
-function warnAlreadySent(reply: any): void {
+export function warnAlreadySent(reply: any): void {
   const error = new errorCodes.FST_ERR_REP_ALREADY_SENT(reply.request.method, reply.request.url);
   reply.log.warn({ err: error }, error.message);
 }
@@ -55,8 +55,8 @@ function warnAlreadySent(reply: any): void {
 /** reply.send: routes an Error to the error handlers, everything else towards the socket. */
 export function sendPayload(reply: any, payload: unknown): void {
   if (isInsideOnErrorHooks(reply)) throw new errorCodes.FST_ERR_SEND_INSIDE_ONERR();
-  if (reply[kHijacked]) return;
-  if (reply[kSent]) {
+  // After hijack() the reply is the caller's: a send is a second answer, warned about as one.
+  if (reply[kHijacked] || reply[kSent]) {
     warnAlreadySent(reply);
     return;
   }
