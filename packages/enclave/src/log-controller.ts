@@ -2,7 +2,7 @@
 // instance of `LogController` (or of a subclass that overrides some of its methods); Enclave
 // calls it for the per-request log lines. Without the option, Enclave logs as before.
 
-type Request = { log: any; raw: { url?: string; method?: string } };
+type Request = { log: any; raw: { url?: string | undefined; method?: string | undefined } };
 type Reply = { log: any; statusCode: number; elapsedTime: number };
 
 export interface LogControllerOptions {

@@ -3,31 +3,18 @@
 // to the default one, which sets the status and answers `{ statusCode, code, error, message }`.
 // The path is total: whatever was thrown, and whatever its getters do, the client gets an answer
 // (a plain 500 at worst) and the process keeps serving (issue 17).
-import { STATUS_CODES, type ServerResponse } from 'node:http';
+import { STATUS_CODES } from 'node:http';
 import { errorCodes } from '../errors.js';
 import type { ErrorHandlerEntry } from '../scope/context.js';
-import type { CompiledRoute } from './compiled-route.js';
 import { isErrorValue, readSafely } from '../thrown-values.js';
-import { answerLastResort, type ErrorPathLogger, logSafely } from './error-safety.js';
+import { answerLastResort, logSafely } from './error-safety.js';
+import type { LifecycleReply } from './lifecycle-types.js';
 import { runObserverHooks } from './hooks.js';
 import { runOnSend, sendPayload } from './send.js';
 import { kErrorHandler, kHeaders, kHijacked, kOnErrorDone, kRoute, kSent } from './symbols.js';
 
 /** What the error path reads and writes on a reply. */
-export interface ErrorPathReply {
-  readonly raw: ServerResponse;
-  readonly request: object;
-  readonly log: ErrorPathLogger;
-  readonly sent: boolean;
-  headers(values: Record<string, unknown>): unknown;
-  send(payload?: unknown): unknown;
-  [kSent]: boolean;
-  [kHijacked]: boolean;
-  [kRoute]: CompiledRoute;
-  [kErrorHandler]: ErrorHandlerEntry | null;
-  [kOnErrorDone]: boolean;
-  [kHeaders]: Record<string, unknown>;
-}
+export type ErrorPathReply = LifecycleReply;
 
 /**
  * How many times one reply may enter the error path besides once per error handler up its chain

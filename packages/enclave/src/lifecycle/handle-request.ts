@@ -10,15 +10,16 @@ import { handleError } from './error-handling.js';
 import { readSafely } from '../thrown-values.js';
 import { runObserverHooks, runRequestHooks, runValueHooks } from './hooks.js';
 import { sendPayload, warnAlreadySent } from './send.js';
-import { logSafely } from './error-safety.js';
+import { type ErrorPathLogger, logSafely } from './error-safety.js';
 import { kHijacked, kInHandler, kMediaType, kRoute, kSent } from './symbols.js';
 import type { EnclaveInstance } from '../types.js';
 import type { LogController } from '../log-controller.js';
 import { methodHasBody } from '../routing/http-methods.js';
 import { linkReply, startHandlerTimeout } from './request-signal.js';
+import type { LifecycleReply, LifecycleRequest } from './lifecycle-types.js';
 
-function logHookError(request: any) {
-  return (error: unknown) => request.log.error({ err: error }, 'a hook failed after the response');
+function logHookError(request: LifecycleRequest) {
+  return (error: unknown) => logSafely(request.log, 'error', { err: error }, 'a hook failed after the response');
 }
 
 /** What the request path reads from the options, resolved once when the listener is built. */
@@ -29,13 +30,13 @@ export interface RequestSettings {
   /** Log the incoming/completed pair (logging on, `disableRequestLogging` off). */
   readonly logRequests: boolean;
   /** `disableRequestLogging` as a function: asked per request. */
-  readonly skipRequestLog: ((request: any) => boolean) | null;
+  readonly skipRequestLog: ((request: LifecycleRequest) => boolean) | null;
   /** The `logController` option: it writes the incoming and completed lines. */
   readonly controller: LogController | null;
 }
 
 /** The request's logger: the custom child-logger factory's, or a pino child with the id. */
-function requestLogger(settings: RequestSettings, root: RootState, route: CompiledRoute, id: string, raw: IncomingMessage): any {
+function requestLogger(settings: RequestSettings, root: RootState, route: CompiledRoute, id: string, raw: IncomingMessage): ErrorPathLogger {
   if (route.childLoggerFactory !== null) {
     const options = route.logOptions === undefined ? {} : { ...route.logOptions };
     return route.childLoggerFactory.call(route.context.instance as EnclaveInstance, root.log, { [settings.requestIdLogLabel]: id }, options, raw);
@@ -45,13 +46,13 @@ function requestLogger(settings: RequestSettings, root: RootState, route: Compil
 
 function trackCompletion(
   route: CompiledRoute,
-  request: any,
-  reply: any,
+  request: LifecycleRequest,
+  reply: LifecycleReply,
   logRequests: boolean,
   controller: LogController | null,
   onTimeout: (() => void) | null,
 ): void {
-  const res = reply.raw as ServerResponse;
+  const res = reply.raw;
   let done = false;
   // The event says whether the response completed: `writableFinished` is not reliable here
   // (light-my-request's response never flushes to a socket, so it stays false).
@@ -107,8 +108,8 @@ export function runRoute(
 ): void {
   const id = route.genReqId(raw);
   const log = requestLogger(settings, root, route, id, raw);
-  const request = new route.Request(raw, params, query, id, log, route);
-  const reply = new route.Reply(res, request, log, route);
+  const request: LifecycleRequest = new route.Request(raw, params, query, id, log, route);
+  const reply: LifecycleReply = new route.Reply(res, request, log, route);
   linkReply(request, reply);
   const logRequests = settings.logRequests && (settings.skipRequestLog === null || !settings.skipRequestLog(request));
   const controlled = settings.controller !== null;
@@ -140,7 +141,7 @@ export function runRoute(
 }
 
 /** The failure continuation of every request phase. */
-function failWith(reply: any): (error: unknown) => void {
+function failWith(reply: LifecycleReply): (error: unknown) => void {
   return (error) => handleError(reply, error);
 }
 
@@ -150,13 +151,13 @@ function failWith(reply: any): (error: unknown) => void {
  * Fastify's body reader does; any other value that is not a stream cannot be read, and is the
  * hook's error (a 500), not a crash of the body reader.
  */
-function payloadAfterPreParsing(request: any, payload: unknown): Readable | Error {
+function payloadAfterPreParsing(request: LifecycleRequest, payload: unknown): Readable | Error {
   if (!payload) return request.raw;
   if (typeof readSafely(payload, 'on') === 'function' && typeof readSafely(payload, 'pipe') === 'function') return payload as Readable;
   return new Error('A preParsing hook must resolve with a readable stream or nothing');
 }
 
-function preParsing(route: CompiledRoute, request: any, reply: any): void {
+function preParsing(route: CompiledRoute, request: LifecycleRequest, reply: LifecycleReply): void {
   if (route.hooks.preParsing === null) {
     parseBody(route, request, reply, request.raw);
     return;
@@ -176,7 +177,7 @@ function preParsing(route: CompiledRoute, request: any, reply: any): void {
   );
 }
 
-function parseBody(route: CompiledRoute, request: any, reply: any, payload: any): void {
+function parseBody(route: CompiledRoute, request: LifecycleRequest, reply: LifecycleReply, payload: Readable): void {
   if (!methodHasBody(route.context.root, request.raw.method)) {
     preValidation(route, request, reply);
     return;
@@ -201,12 +202,12 @@ function parseBody(route: CompiledRoute, request: any, reply: any, payload: any)
   });
 }
 
-function preValidation(route: CompiledRoute, request: any, reply: any): void {
+function preValidation(route: CompiledRoute, request: LifecycleRequest, reply: LifecycleReply): void {
   if (route.hooks.preValidation === null) validate(route, request, reply);
   else runRequestHooks(route.hooks.preValidation, request, reply, () => validate(route, request, reply), failWith(reply));
 }
 
-function validate(route: CompiledRoute, request: any, reply: any): void {
+function validate(route: CompiledRoute, request: LifecycleRequest, reply: LifecycleReply): void {
   const withoutBody = route.validateWithoutBody !== undefined && !methodHasBody(route.context.root, request.raw.method);
   const validator = withoutBody ? route.validateWithoutBody : route.validate;
   if (validator === null) {
@@ -227,7 +228,7 @@ function validate(route: CompiledRoute, request: any, reply: any): void {
   }
 }
 
-function afterValidation(route: CompiledRoute, request: any, reply: any, error: Error | undefined): void {
+function afterValidation(route: CompiledRoute, request: LifecycleRequest, reply: LifecycleReply, error: Error | undefined): void {
   if (error !== undefined) {
     if (!route.attachValidation || (error as { code?: string }).code !== 'FST_ERR_VALIDATION') {
       handleError(reply, error);
@@ -238,12 +239,12 @@ function afterValidation(route: CompiledRoute, request: any, reply: any, error: 
   preHandler(route, request, reply);
 }
 
-function preHandler(route: CompiledRoute, request: any, reply: any): void {
+function preHandler(route: CompiledRoute, request: LifecycleRequest, reply: LifecycleReply): void {
   if (route.hooks.preHandler === null) callHandler(route, request, reply);
   else runRequestHooks(route.hooks.preHandler, request, reply, () => callHandler(route, request, reply), failWith(reply));
 }
 
-function callHandler(route: CompiledRoute, request: any, reply: any): void {
+function callHandler(route: CompiledRoute, request: LifecycleRequest, reply: LifecycleReply): void {
   let result: unknown;
   // While the handler runs synchronously, an unsendable payload throws from reply.send() to it,
   // as in Fastify; a throw it does not catch comes back here.
@@ -287,7 +288,7 @@ function callHandler(route: CompiledRoute, request: any, reply: any): void {
 }
 
 /** `frameworkErrors`: the user's answer to a router error; its own failure goes to the error handlers. */
-function answerFrameworkError(answer: NonNullable<RootState['options']['frameworkErrors']>, error: unknown, request: any, reply: any): void {
+function answerFrameworkError(answer: NonNullable<RootState['options']['frameworkErrors']>, error: unknown, request: LifecycleRequest, reply: LifecycleReply): void {
   try {
     const result = answer(error as Error, request, reply);
     if (result !== null && typeof (result as PromiseLike<unknown>)?.then === 'function') {
@@ -303,10 +304,10 @@ function answerFrameworkError(answer: NonNullable<RootState['options']['framewor
  * preHandler hooks first, then its handler, as in Fastify. Inside a not-found handler there is
  * nothing left to fall back to: a plain 404 and a warning, instead of calling itself forever.
  */
-export function callNotFound(reply: any): void {
+export function callNotFound(reply: LifecycleReply): void {
   const route = reply[kRoute] as CompiledRoute;
   if (route.isNotFound) {
-    reply.log.warn('Trying to send a NotFound error inside a 404 handler. Sending basic 404 response.');
+    logSafely(reply.log, 'warn', {}, 'Trying to send a NotFound error inside a 404 handler. Sending basic 404 response.');
     reply.code(404).send('404 Not Found');
     return;
   }

@@ -11,6 +11,7 @@ import { logSafely } from './error-safety.js';
 import { runValueHooks } from './hooks.js';
 import { kHeaders, kHijacked, kInHandler, kRoute, kSent, kSerializer } from './symbols.js';
 import { hasTrailers, pipeWithTrailers, writeWithTrailers } from './trailers.js';
+import type { LifecycleReply } from './lifecycle-types.js';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -47,13 +48,13 @@ function withCharset(contentType: string): string {
   return /;\s*charset\s*=/i.test(contentType) ? contentType : `${contentType.trim().replace(/;\s*$/, '')}; charset=utf-8`;
 }
 
-export function warnAlreadySent(reply: any): void {
+export function warnAlreadySent(reply: LifecycleReply): void {
   const error = new errorCodes.FST_ERR_REP_ALREADY_SENT(reply.request.method, reply.request.url);
   reply.log.warn({ err: error }, error.message);
 }
 
 /** reply.send: routes an Error to the error handlers, everything else towards the socket. */
-export function sendPayload(reply: any, payload: unknown): void {
+export function sendPayload(reply: LifecycleReply, payload: unknown): void {
   if (isInsideOnErrorHooks(reply)) throw new errorCodes.FST_ERR_SEND_INSIDE_ONERR();
   // After hijack() the reply is the caller's: a send is a second answer, warned about as one.
   if (reply[kHijacked] || reply[kSent]) {
@@ -170,7 +171,7 @@ const thrownToHandler = new WeakSet<object>();
  * handler's error). Anywhere else (an async hook, a timer) nobody could catch it: it is the
  * reply's error, answered by the error handlers, never an uncaught exception.
  */
-function refusePayload(reply: any, payload: unknown): void {
+function refusePayload(reply: LifecycleReply, payload: unknown): void {
   const error = new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload);
   if (!reply[kInHandler]) {
     failSend(reply, error);
@@ -182,7 +183,7 @@ function refusePayload(reply: any, payload: unknown): void {
 }
 
 /** A failure before anything was written: the reply can still carry the error. */
-function failSend(reply: any, error: unknown): void {
+function failSend(reply: LifecycleReply, error: unknown): void {
   reply[kSent] = false;
   handleError(reply, error);
 }
@@ -251,7 +252,7 @@ function toNodeStream(payload: WebReadableStream): Readable {
   return Readable.fromWeb(payload);
 }
 
-function writeResponse(reply: any, payload: unknown): void {
+function writeResponse(reply: LifecycleReply, payload: unknown): void {
   try {
     writeToSocket(reply, payload);
   } catch (error) {
