@@ -23,14 +23,10 @@ export function resolveWithInstance(context: Context, resolve: (value: any) => v
   }
 }
 
-/** Applications whose ready() completed: inject() dispatches into them at once. */
-const started = new WeakSet<object>();
-
 function ready(context: Context): Promise<void> {
   const { root } = context;
   root.readyPromise ??= bootApplication(root).then(() => {
     if (root.compileRouter) root.router.compile();
-    started.add(root);
   });
   return root.readyPromise;
 }
@@ -114,11 +110,6 @@ export const lifecycleMethods: Record<string, (this: any, ...args: any[]) => unk
       );
     };
     if (options === undefined) return lightMyRequest(dispatch as any);
-    // Started and given a callback, the request is made at once, as in Fastify: options
-    // light-my-request refuses (an unknown method) throw to the caller.
-    if (typeof callback === 'function' && started.has(root) && !root.closing && !root.closed) {
-      return lightMyRequest(dispatch as any, options, (error, response) => callback(error ?? null, response));
-    }
     const promise = rejectIfClosing(context).then(() => lightMyRequest(dispatch as any, options));
     return settle(promise, callback);
   },

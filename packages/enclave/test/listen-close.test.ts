@@ -295,22 +295,6 @@ describe('inject', () => {
     assert.equal(stringForm.statusCode, 404);
   });
 
-  test('once ready, the callback form refuses options light-my-request rejects by throwing, as Fastify does', async () => {
-    const app = enclave();
-    app.get('/', async () => 'x');
-    let called = false;
-    // Before ready, the same mistake reaches the callback (the request waits for the boot).
-    const early = await new Promise<unknown>((resolve) => app.inject({ method: 'NOT A METHOD' as never, url: '/' }, (error) => resolve(error)));
-    assert.ok(early instanceof Error);
-    await app.ready();
-    assert.throws(() => app.inject({ method: 'NOT A METHOD' as never, url: '/' }, () => { called = true; }), Error);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    assert.equal(called, false);
-    const fine = await new Promise<any>((resolve, reject) => app.inject('/', (error, response) => (error ? reject(error) : resolve(response))));
-    assert.equal(fine.body, 'x');
-    await app.close();
-  });
-
   test('inject readies the application and reports a boot error', async () => {
     const app = enclave();
     app.register(async () => { throw new Error('boot failure'); });
