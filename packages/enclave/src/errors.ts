@@ -114,14 +114,14 @@ export const errorCodes = {
   FST_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED: e('FST_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED', 'Give either logger or loggerInstance, not both', 500, TypeError),
 
   // reply
-  FST_ERR_REP_INVALID_PAYLOAD_TYPE: e('FST_ERR_REP_INVALID_PAYLOAD_TYPE', "Cannot send a payload of type '%s' after onSend; expected a string or a Buffer", 500, TypeError),
+  FST_ERR_REP_INVALID_PAYLOAD_TYPE: e('FST_ERR_REP_INVALID_PAYLOAD_TYPE', "Attempted to send payload of invalid type '%s'. Expected a string or Buffer.", 500, TypeError),
   FST_ERR_REP_ALREADY_SENT: e('FST_ERR_REP_ALREADY_SENT', 'The reply to "%s %s" was already sent; did a handler both call reply.send() and return a value?'),
   FST_ERR_REP_RESPONSE_BODY_CONSUMED: e('FST_ERR_REP_RESPONSE_BODY_CONSUMED', 'The body of the Response sent was already read'),
   FST_ERR_REP_READABLE_STREAM_LOCKED: e('FST_ERR_REP_READABLE_STREAM_LOCKED', 'ReadableStream was locked. You should call releaseLock() method on reader before sending.'),
   FST_ERR_REP_SENT_VALUE: e('FST_ERR_REP_SENT_VALUE', 'reply.sent can only be set to true', 500, TypeError),
   FST_ERR_SEND_INSIDE_ONERR: e('FST_ERR_SEND_INSIDE_ONERR', 'An onError hook cannot send the reply; use an error handler'),
   FST_ERR_SEND_UNDEFINED_ERR: e('FST_ERR_SEND_UNDEFINED_ERR', 'Undefined error has occurred'),
-  FST_ERR_BAD_STATUS_CODE: e('FST_ERR_BAD_STATUS_CODE', 'Invalid status code (use an integer from 100 to 599): %s'),
+  FST_ERR_BAD_STATUS_CODE: e('FST_ERR_BAD_STATUS_CODE', 'Called reply with an invalid status code: %s'),
   FST_ERR_BAD_TRAILER_NAME: e('FST_ERR_BAD_TRAILER_NAME', 'Called reply.trailer with an invalid header name: %s'),
   FST_ERR_BAD_TRAILER_VALUE: e('FST_ERR_BAD_TRAILER_VALUE', "Called reply.trailer('%s', fn) with an invalid type: %s. Expected a function."),
   FST_ERR_FAILED_ERROR_SERIALIZATION: e('FST_ERR_FAILED_ERROR_SERIALIZATION', 'Serializing an error failed: %s. The original error: %s'),

@@ -4,7 +4,7 @@
 // from `disableRequestLogging` and `requestIdLogLabel`. The messages are Fastify's, word for
 // word: log pipelines match on them.
 
-type Request = { log: any; raw: { url?: string; method?: string } };
+type Request = { log: any; raw: { url?: string | undefined; method?: string | undefined } };
 type Reply = { log: any; statusCode: number; elapsedTime: number };
 
 export interface LogControllerOptions {

@@ -2,6 +2,7 @@
 // reply.callNotFound().
 import assert from 'node:assert/strict';
 import http2 from 'node:http2';
+import { Writable } from 'node:stream';
 import { describe, test } from 'node:test';
 import enclave from 'enclavejs';
 
@@ -29,7 +30,59 @@ describe('default not-found answer', () => {
   });
 });
 
+describe('the default 404 logs the miss (issue 17)', () => {
+  function appLogging(disableRequestLogging?: (request: { url: string }) => boolean) {
+    const lines: Array<{ level: number; msg: string }> = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(JSON.parse(String(chunk)));
+        done();
+      },
+    });
+    const app = enclave({ logger: { level: 'trace', stream }, ...(disableRequestLogging ? { disableRequestLogging } : {}) });
+    return { app, lines };
+  }
+
+  test('at info level, between the incoming and completed lines', async () => {
+    const { app, lines } = appLogging();
+    app.get('/', async () => 'x');
+    assert.equal((await app.inject('/nowhere?x=1')).statusCode, 404);
+    assert.deepEqual(
+      lines.map((line) => [line.level, line.msg]),
+      [[30, 'incoming request'], [30, 'Route GET:/nowhere?x=1 not found'], [30, 'request completed']],
+    );
+  });
+
+  test('not for a request whose logging disableRequestLogging turns off', async () => {
+    const { app, lines } = appLogging((request) => request.url.startsWith('/quiet'));
+    await app.inject('/quiet/missing');
+    await app.inject('/loud/missing');
+    assert.deepEqual(
+      lines.filter((line) => line.msg.endsWith('not found')).map((line) => line.msg),
+      ['Route GET:/loud/missing not found'],
+    );
+  });
+});
+
 describe('setNotFoundHandler', () => {
+  test('set in a plugin without a prefix, it is the handler of the whole root level (the root set none)', async () => {
+    const app = enclave();
+    app.decorate('level', 'root');
+    app.register(async (scope) => {
+      scope.decorate('inner', 'plugin');
+      scope.setNotFoundHandler(function (this: any, _request, reply) {
+        reply.code(404).send(`plugin 404, ${this.level}/${this.inner}`);
+      });
+    });
+    app.register(async (scope) => {
+      scope.register(async (inner) => {
+        inner.setNotFoundHandler((_request, reply) => reply.code(404).send('prefixed 404'));
+      });
+    }, { prefix: '/prefixed' });
+    assert.equal((await app.inject('/anywhere')).body, 'plugin 404, root/plugin');
+    assert.equal((await app.inject('/prefixed/anywhere')).body, 'prefixed 404');
+  });
+
   test('one handler per prefix: two prefixes and the root each get their own', async () => {
     const app = enclave();
     app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ owner: 'root' }));

@@ -30,7 +30,8 @@ describe('status and headers', () => {
       return 'assigned';
     });
     app.get('/bad', async (_request, reply) => {
-      for (const value of [99, 600, 'abc', 200.5]) {
+      // Out of range, as in Fastify (a fraction inside the range is truncated, see request-path-parity).
+      for (const value of [99, 600, 'abc', 599.5]) {
         try {
           reply.code(value as number);
         } catch (error: any) {

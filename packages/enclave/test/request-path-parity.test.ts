@@ -143,6 +143,26 @@ describe('streams and decorators', () => {
     assert.doesNotThrow(() => app.decorateRequest('bodySize', null, ['body']));
     assert.doesNotThrow(() => app.decorateReply('rawCode', null, ['raw']));
   });
+
+  test("getDecorator returns an instance's function decorator bound to it, a getter read once", () => {
+    const app = enclave();
+    let reads = 0;
+    app.decorate('self', function (this: unknown) {
+      return this;
+    });
+    app.decorate('viaGetter', {
+      getter() {
+        reads++;
+        return function (this: unknown) {
+          return this;
+        };
+      },
+    });
+    const self = app.getDecorator<() => unknown>('self');
+    assert.equal(self(), app);
+    assert.equal(app.getDecorator<() => unknown>('viaGetter')(), app);
+    assert.equal(reads, 1);
+  });
 });
 
 describe('registration-time checks', () => {
@@ -156,7 +176,8 @@ describe('registration-time checks', () => {
 
   test('shorthand options must be a plain object', () => {
     const handler = async () => 'x';
-    for (const options of [[], new Map(), 'options', 42, null]) {
+    // `undefined` too: beside a handler, a missing options argument is a mistake (as in Fastify).
+    for (const options of [[], new Map(), 'options', 42, null, undefined]) {
       assert.throws(() => enclave().get('/', options as never, handler), { code: 'FST_ERR_ROUTE_OPTIONS_NOT_OBJ' });
     }
     assert.doesNotThrow(() => enclave().get('/', Object.create(null), handler));
@@ -169,6 +190,37 @@ describe('registration-time checks', () => {
     for (const matcher of [123, null, {}, ['application/json']]) {
       assert.throws(() => app.hasContentTypeParser(matcher as never), { code: 'FST_ERR_CTP_INVALID_TYPE' });
     }
+  });
+});
+
+describe('route and status details', () => {
+  test('request.routeOptions.method keeps the declared form, uppercased: an array stays an array', async () => {
+    const app = enclave();
+    app.route({ method: ['pOSt'], url: '/array', handler: async (request) => request.routeOptions.method });
+    app.route({ method: 'post', url: '/string', handler: async (request) => request.routeOptions.method });
+    assert.deepEqual((await app.inject({ method: 'POST', url: '/array' })).json(), ['POST']);
+    assert.equal((await app.inject({ method: 'POST', url: '/string' })).body, 'POST');
+  });
+
+  test('reply.code() drops a fraction (404.5 is 404) and refuses what is out of range', async () => {
+    const app = enclave();
+    app.get('/fraction', (_request, reply) => {
+      reply.code(404.5).send(String(reply.statusCode));
+    });
+    app.get('/null', (_request, reply) => {
+      reply.code(null as never).send();
+    });
+    const fraction = await app.inject('/fraction');
+    assert.equal(fraction.statusCode, 404);
+    assert.equal(fraction.body, '404');
+    const refused = await app.inject('/null');
+    assert.equal(refused.statusCode, 500);
+    assert.deepEqual(refused.json(), {
+      statusCode: 500,
+      code: 'FST_ERR_BAD_STATUS_CODE',
+      error: 'Internal Server Error',
+      message: 'Called reply with an invalid status code: null',
+    });
   });
 });
 

@@ -207,9 +207,10 @@ describe('the error path is total (issue 17, item 2)', () => {
   });
 
   test('Symbols, BigInts, functions and null-prototype objects thrown by a handler', async () => {
+    // JSON has no text for a Symbol or a function: an empty 500, as Fastify answers.
     const thrown: Array<[string, unknown, (body: string) => void]> = [
-      ['symbol', Symbol('s'), (body) => assert.deepEqual(JSON.parse(body), DEFAULT_500)],
-      ['function', () => {}, (body) => assert.deepEqual(JSON.parse(body), DEFAULT_500)],
+      ['symbol', Symbol('s'), (body) => assert.equal(body, '')],
+      ['function', () => {}, (body) => assert.equal(body, '')],
       ['bigint', 10n, (body) => assert.equal(JSON.parse(body).statusCode, 500)],
       ['null prototype', Object.assign(Object.create(null), { a: 1 }), (body) => assert.deepEqual(JSON.parse(body), { a: 1 })],
     ];

@@ -153,9 +153,11 @@ export function compileRoute(record: RouteRecord): CompiledRoute {
       ? { fn: options.errorHandler, instance: context.instance, parent: context.errorHandler }
       : context.errorHandler;
   const bodyLimit = options.bodyLimit ?? context.root.options.bodyLimit;
+  // As declared, uppercased: an array of methods stays an array (Fastify's routeOptions.method).
+  const declaredMethod = Array.isArray(options.method) && !record.isHeadTwin ? Object.freeze([...record.methods]) : method;
   const config = { ...(options.config ?? {}), url: record.url, method };
   const routeOptions = Object.freeze({
-    method,
+    method: declaredMethod,
     url: record.url,
     bodyLimit,
     attachValidation: options.attachValidation === true,

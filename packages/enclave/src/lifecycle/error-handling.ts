@@ -3,32 +3,19 @@
 // to the default one, which sets the status and answers `{ statusCode, code, error, message }`.
 // The path is total: whatever was thrown, and whatever its getters do, the client gets an answer
 // (a plain 500 at worst) and the process keeps serving (issue 17).
-import { STATUS_CODES, type ServerResponse } from 'node:http';
+import { STATUS_CODES } from 'node:http';
 import { errorCodes } from '../errors.js';
 import type { ErrorHandlerEntry } from '../scope/context.js';
-import type { CompiledRoute } from './compiled-route.js';
 import { isErrorValue, readSafely } from '../thrown-values.js';
-import { answerLastResort, type ErrorPathLogger, logSafely } from './error-safety.js';
+import { answerLastResort, logSafely } from './error-safety.js';
+import type { LifecycleReply } from './lifecycle-types.js';
 import { runObserverHooks } from './hooks.js';
 import { writeLogLine } from './log-lines.js';
 import { runOnSend, sendPayload } from './send.js';
 import { kErrorHandler, kHeaders, kHijacked, kOnErrorDone, kRoute, kSent } from './symbols.js';
 
 /** What the error path reads and writes on a reply. */
-export interface ErrorPathReply {
-  readonly raw: ServerResponse;
-  readonly request: object;
-  readonly log: ErrorPathLogger;
-  readonly sent: boolean;
-  headers(values: Record<string, unknown>): unknown;
-  send(payload?: unknown): unknown;
-  [kSent]: boolean;
-  [kHijacked]: boolean;
-  [kRoute]: CompiledRoute;
-  [kErrorHandler]: ErrorHandlerEntry | null;
-  [kOnErrorDone]: boolean;
-  [kHeaders]: Record<string, unknown>;
-}
+export type ErrorPathReply = LifecycleReply;
 
 /**
  * How many times one reply may enter the error path besides once per error handler up its chain
@@ -91,7 +78,7 @@ function routeError(reply: ErrorPathReply, error: unknown): void {
   // error handlers see it (@fastify/rate-limit throws a plain object with a statusCode), and the
   // default handler sends it as the payload. The status stays as it is until the default
   // handler sets it, so a custom handler sees (and answers with) the status of the moment.
-  if (!reply[kOnErrorDone] && route.hooks.onError !== null) {
+  if (route.hooks.onError !== null && onErrorHooksDue(reply)) {
     reply[kOnErrorDone] = true;
     runningOnErrorHooks.add(reply);
     runObserverHooks(
@@ -107,6 +94,21 @@ function routeError(reply: ErrorPathReply, error: unknown): void {
   }
   reply[kOnErrorDone] = true;
   callErrorHandler(reply, error);
+}
+
+/** Replies whose onError hooks ran a second time, for the failure of the default error answer. */
+const onErrorRanForDefaultAnswer = new WeakSet<object>();
+
+/**
+ * onError hooks observe the first error, and, as in Fastify, once more the error that broke the
+ * default error answer on its way out (an onSend hook failing again): no more, so a hook that
+ * fails on every send cannot loop.
+ */
+function onErrorHooksDue(reply: ErrorPathReply): boolean {
+  if (!reply[kOnErrorDone]) return true;
+  if (!defaultErrorSent.has(reply) || onErrorRanForDefaultAnswer.has(reply)) return false;
+  onErrorRanForDefaultAnswer.add(reply);
+  return true;
 }
 
 /** The continuation of the onError hooks, which may run asynchronously: it too must not throw. */
@@ -204,6 +206,13 @@ export function sendDefaultError(reply: ErrorPathReply, thrown: unknown): void {
   }
   const statusCode = errorStatus(thrown, reply.raw.statusCode);
   reply.raw.statusCode = statusCode;
+  if (typeof thrown === 'symbol' || typeof thrown === 'function') {
+    // JSON has nothing for them: the answer is an empty JSON 500, as in Fastify.
+    logSafely(reply.log, 'error', {}, `a ${typeof thrown} was thrown; answering an empty ${statusCode}`);
+    reply[kHeaders]['content-type'] = 'application/json; charset=utf-8';
+    sendPayload(reply, undefined);
+    return;
+  }
   const error = isUnsendable(thrown) ? new Error(STATUS_CODES[statusCode]) : thrown;
   if (!isErrorValue(error)) {
     sendPayload(reply, error);

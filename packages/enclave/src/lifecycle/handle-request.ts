@@ -9,17 +9,19 @@ import type { CompiledRoute } from './compiled-route.js';
 import { handleError } from './error-handling.js';
 import { readSafely } from '../thrown-values.js';
 import { runObserverHooks, runRequestHooks, runValueHooks } from './hooks.js';
-import { sendPayload } from './send.js';
-import { hasOpenSource, prematureClose } from './stream-source.js';
-import { kHijacked, kMediaType, kRoute, kSent } from './symbols.js';
+import { sendPayload, warnAlreadySent } from './send.js';
+import { type ErrorPathLogger, logSafely } from './error-safety.js';
+import { kHijacked, kInHandler, kMediaType, kRoute, kSent } from './symbols.js';
 import type { EnclaveInstance } from '../types.js';
 import type { LogController } from '../log-controller.js';
 import { methodHasBody } from '../routing/http-methods.js';
 import { linkReply, startHandlerTimeout } from './request-signal.js';
 import { writeLogLine, writeStreamError } from './log-lines.js';
+import { hasOpenSource, prematureClose } from './stream-source.js';
+import type { LifecycleReply, LifecycleRequest } from './lifecycle-types.js';
 
-function logHookError(request: any) {
-  return (error: unknown) => request.log.error({ err: error }, 'a hook failed after the response');
+function logHookError(request: LifecycleRequest) {
+  return (error: unknown) => logSafely(request.log, 'error', { err: error }, 'a hook failed after the response');
 }
 
 /** What the request path reads from the options, resolved once when the listener is built. */
@@ -32,7 +34,7 @@ export interface RequestSettings {
 }
 
 /** The request's logger: the custom child-logger factory's, or a pino child with the id. */
-function requestLogger(settings: RequestSettings, root: RootState, route: CompiledRoute, id: string, raw: IncomingMessage): any {
+function requestLogger(settings: RequestSettings, root: RootState, route: CompiledRoute, id: string, raw: IncomingMessage): ErrorPathLogger {
   if (route.childLoggerFactory !== null) {
     const options = route.logOptions === undefined ? {} : { ...route.logOptions };
     return route.childLoggerFactory.call(route.context.instance as EnclaveInstance, root.log, { [settings.requestIdLogLabel]: id }, options, raw);
@@ -40,27 +42,49 @@ function requestLogger(settings: RequestSettings, root: RootState, route: Compil
   return settings.logging ? root.log.child({ [settings.requestIdLogLabel]: id }, route.logOptions) : root.log;
 }
 
-function trackCompletion(route: CompiledRoute, request: any, reply: any, logged: boolean, onTimeout: (() => void) | null): void {
-  const res = reply.raw as ServerResponse;
+function trackCompletion(
+  route: CompiledRoute,
+  request: LifecycleRequest,
+  reply: LifecycleReply,
+  logged: boolean,
+  onTimeout: (() => void) | null,
+): void {
+  const res = reply.raw;
   let done = false;
   // The event says whether the response completed: `writableFinished` is not reliable here
   // (light-my-request's response never flushes to a socket, so it stays false).
+  // The completion line comes after the onResponse hooks, as in Fastify, so that it can carry
+  // the first hook failure ('request errored', at error level); the others are logged apart.
+  const logCompleted = (error: unknown) => {
+    if (logged) writeLogLine(reply, (controller) => controller.requestCompleted(error === undefined ? null : (error as Error), request, reply));
+  };
   const onDone = (completed: boolean) => {
     if (done) return;
     done = true;
     // A keep-alive socket outlives the request: its timeout must not reach this request's hooks.
     if (onTimeout !== null) request.raw.socket?.removeListener('timeout', onTimeout);
-    if (!completed && route.hooks.onRequestAbort !== null) {
-      runObserverHooks(route.hooks.onRequestAbort, [request], logHookError(request));
+    if (!completed) {
+      if (route.hooks.onRequestAbort !== null) runObserverHooks(route.hooks.onRequestAbort, [request], logHookError(request));
+      // A stream payload cut short by the client is logged as such (Fastify's 'stream closed
+      // prematurely', through the controller's streamError); a response abandoned otherwise has
+      // no line, as in Fastify.
+      if (logged && hasOpenSource(reply)) writeStreamError(reply, prematureClose());
+      return;
     }
-    // A stream payload cut short by the client is logged as such (Fastify's 'stream closed
-    // prematurely', through the controller's streamError); a response abandoned otherwise has no
-    // line, as in Fastify.
-    if (logged && completed) writeLogLine(reply, (controller) => controller.requestCompleted(null, request, reply));
-    else if (logged && hasOpenSource(reply)) writeStreamError(reply, prematureClose());
-    if (completed && route.hooks.onResponse !== null) {
-      runObserverHooks(route.hooks.onResponse, [request, reply], logHookError(request));
+    if (route.hooks.onResponse === null) {
+      logCompleted(undefined);
+      return;
     }
+    let firstError: unknown;
+    runObserverHooks(
+      route.hooks.onResponse,
+      [request, reply],
+      (error) => {
+        if (firstError === undefined) firstError = error;
+        else logHookError(request)(error);
+      },
+      () => logCompleted(firstError),
+    );
   };
   res.once('finish', () => onDone(true));
   res.once('close', () => onDone(res.writableFinished));
@@ -80,8 +104,8 @@ export function runRoute(
 ): void {
   const id = route.genReqId(raw);
   const log = requestLogger(settings, root, route, id, raw);
-  const request = new route.Request(raw, params, query, id, log, route);
-  const reply = new route.Reply(res, request, log, route);
+  const request: LifecycleRequest = new route.Request(raw, params, query, id, log, route);
+  const reply: LifecycleReply = new route.Reply(res, request, log, route);
   linkReply(request, reply);
   const logged = settings.controller !== null;
   if (logged) writeLogLine(reply, (controller) => controller.incomingRequest(request, reply));
@@ -109,7 +133,7 @@ export function runRoute(
 }
 
 /** The failure continuation of every request phase. */
-function failWith(reply: any): (error: unknown) => void {
+function failWith(reply: LifecycleReply): (error: unknown) => void {
   return (error) => handleError(reply, error);
 }
 
@@ -119,13 +143,13 @@ function failWith(reply: any): (error: unknown) => void {
  * Fastify's body reader does; any other value that is not a stream cannot be read, and is the
  * hook's error (a 500), not a crash of the body reader.
  */
-function payloadAfterPreParsing(request: any, payload: unknown): Readable | Error {
+function payloadAfterPreParsing(request: LifecycleRequest, payload: unknown): Readable | Error {
   if (!payload) return request.raw;
   if (typeof readSafely(payload, 'on') === 'function' && typeof readSafely(payload, 'pipe') === 'function') return payload as Readable;
   return new Error('A preParsing hook must resolve with a readable stream or nothing');
 }
 
-function preParsing(route: CompiledRoute, request: any, reply: any): void {
+function preParsing(route: CompiledRoute, request: LifecycleRequest, reply: LifecycleReply): void {
   if (route.hooks.preParsing === null) {
     parseBody(route, request, reply, request.raw);
     return;
@@ -136,16 +160,16 @@ function preParsing(route: CompiledRoute, request: any, reply: any): void {
     reply,
     request.raw,
     (payload) => {
-      if (reply.sent) return;
       const stream = payloadAfterPreParsing(request, payload);
       if (stream instanceof Error) handleError(reply, stream);
       else parseBody(route, request, reply, stream);
     },
     failWith(reply),
+    true,
   );
 }
 
-function parseBody(route: CompiledRoute, request: any, reply: any, payload: any): void {
+function parseBody(route: CompiledRoute, request: LifecycleRequest, reply: LifecycleReply, payload: Readable): void {
   if (!methodHasBody(route.context.root, request.raw.method)) {
     preValidation(route, request, reply);
     return;
@@ -172,12 +196,12 @@ function parseBody(route: CompiledRoute, request: any, reply: any, payload: any)
   });
 }
 
-function preValidation(route: CompiledRoute, request: any, reply: any): void {
+function preValidation(route: CompiledRoute, request: LifecycleRequest, reply: LifecycleReply): void {
   if (route.hooks.preValidation === null) validate(route, request, reply);
   else runRequestHooks(route.hooks.preValidation, request, reply, () => validate(route, request, reply), failWith(reply));
 }
 
-function validate(route: CompiledRoute, request: any, reply: any): void {
+function validate(route: CompiledRoute, request: LifecycleRequest, reply: LifecycleReply): void {
   const withoutBody = route.validateWithoutBody !== undefined && !methodHasBody(route.context.root, request.raw.method);
   const validator = withoutBody ? route.validateWithoutBody : route.validate;
   if (validator === null) {
@@ -198,7 +222,7 @@ function validate(route: CompiledRoute, request: any, reply: any): void {
   }
 }
 
-function afterValidation(route: CompiledRoute, request: any, reply: any, error: Error | undefined): void {
+function afterValidation(route: CompiledRoute, request: LifecycleRequest, reply: LifecycleReply, error: Error | undefined): void {
   if (error !== undefined) {
     if (!route.attachValidation || (error as { code?: string }).code !== 'FST_ERR_VALIDATION') {
       handleError(reply, error);
@@ -209,19 +233,31 @@ function afterValidation(route: CompiledRoute, request: any, reply: any, error: 
   preHandler(route, request, reply);
 }
 
-function preHandler(route: CompiledRoute, request: any, reply: any): void {
+function preHandler(route: CompiledRoute, request: LifecycleRequest, reply: LifecycleReply): void {
   if (route.hooks.preHandler === null) callHandler(route, request, reply);
   else runRequestHooks(route.hooks.preHandler, request, reply, () => callHandler(route, request, reply), failWith(reply));
 }
 
-function callHandler(route: CompiledRoute, request: any, reply: any): void {
+function callHandler(route: CompiledRoute, request: LifecycleRequest, reply: LifecycleReply): void {
   let result: unknown;
+  // While the handler runs synchronously, an unsendable payload throws from reply.send() to it,
+  // as in Fastify; a throw it does not catch comes back here.
+  reply[kInHandler] = true;
   try {
     result = route.handler.call(route.context.instance, request, reply);
   } catch (err) {
+    reply[kInHandler] = false;
+    if (reply.sent) {
+      // Thrown after the answer left or the reply was hijacked: Fastify's word for it is a
+      // second send; the error itself is kept in the log too.
+      warnAlreadySent(reply);
+      logSafely(reply.log, 'error', { err }, 'the handler threw after the reply was sent');
+      return;
+    }
     handleError(reply, err);
     return;
   }
+  reply[kInHandler] = false;
   if (result === undefined || result === reply) return;
   // Read once, guarded: a handler may return anything, a revoked Proxy included.
   const then = readSafely(result, 'then');
@@ -238,12 +274,15 @@ function callHandler(route: CompiledRoute, request: any, reply: any): void {
       // resolved after a send is a second send: sendPayload ignores it with a warning.
       sendPayload(reply, value);
     },
-    (err: unknown) => handleError(reply, err),
+    (err: unknown) => {
+      if (reply.sent) logSafely(reply.log, 'error', { err }, 'Promise errored, but reply.sent = true was set');
+      else handleError(reply, err);
+    },
   );
 }
 
 /** `frameworkErrors`: the user's answer to a router error; its own failure goes to the error handlers. */
-function answerFrameworkError(answer: NonNullable<RootState['options']['frameworkErrors']>, error: unknown, request: any, reply: any): void {
+function answerFrameworkError(answer: NonNullable<RootState['options']['frameworkErrors']>, error: unknown, request: LifecycleRequest, reply: LifecycleReply): void {
   try {
     const result = answer(error as Error, request, reply);
     if (result !== null && typeof (result as PromiseLike<unknown>)?.then === 'function') {
@@ -259,10 +298,10 @@ function answerFrameworkError(answer: NonNullable<RootState['options']['framewor
  * preHandler hooks first, then its handler, as in Fastify. Inside a not-found handler there is
  * nothing left to fall back to: a plain 404 and a warning, instead of calling itself forever.
  */
-export function callNotFound(reply: any): void {
+export function callNotFound(reply: LifecycleReply): void {
   const route = reply[kRoute] as CompiledRoute;
   if (route.isNotFound) {
-    reply.log.warn('Trying to send a NotFound error inside a 404 handler. Sending basic 404 response.');
+    logSafely(reply.log, 'warn', {}, 'Trying to send a NotFound error inside a 404 handler. Sending basic 404 response.');
     reply.code(404).send('404 Not Found');
     return;
   }

@@ -107,15 +107,18 @@ export interface HookReply {
 /**
  * Runs `(request, reply, value, done(err, newValue))` hooks (preParsing, preSerialization,
  * onSend): each may replace the value by passing it to `done` or resolving with it. `onDone`
- * gets the final value; `onError` the first failure.
+ * gets the final value; `onError` the first failure. With `stopWhenSent` (preParsing, which runs
+ * before anything is sent), a hook that sends the reply ends the chain, as in the request hooks;
+ * the other two run while the reply is already being sent.
  */
 export function runValueHooks(
   hooks: readonly HookEntry[],
   request: object,
-  reply: object,
+  reply: HookReply,
   value: unknown,
   onDone: (value: unknown) => void,
   onError: HookFailure,
+  stopWhenSent = false,
 ): void {
   let index = 0;
   let current = value;
@@ -132,7 +135,7 @@ export function runValueHooks(
     else step(replacement);
   }
   function step(replacement?: unknown): void {
-    if (settled) return;
+    if (settled || (stopWhenSent && reply.sent)) return;
     if (replacement !== undefined) current = replacement;
     if (index === hooks.length) {
       settled = true;

@@ -11,7 +11,7 @@ import type { CompiledRoute } from './compiled-route.js';
 import { NullObject } from './null-object.js';
 import { callNotFound } from './handle-request.js';
 import { sendPayload } from './send.js';
-import { kErrorHandler, kHeaders, kHijacked, kOnErrorDone, kRoute, kSent, kSerializer, kStartTime } from './symbols.js';
+import { kErrorHandler, kHeaders, kHijacked, kInHandler, kOnErrorDone, kRoute, kSent, kSerializer, kStartTime } from './symbols.js';
 
 function routeOf(reply: any): CompiledRoute {
   return reply[kRoute] as CompiledRoute;
@@ -21,8 +21,10 @@ function routeOf(reply: any): CompiledRoute {
 export const replyBasePrototype: Record<PropertyKey, any> = {
   code(this: any, statusCode: unknown) {
     const code = Number(statusCode);
-    if (!Number.isInteger(code) || code < 100 || code > 599) throw new errorCodes.FST_ERR_BAD_STATUS_CODE(String(statusCode));
-    this.raw.statusCode = code;
+    if (!(code >= 100 && code <= 599)) throw new errorCodes.FST_ERR_BAD_STATUS_CODE(String(statusCode));
+    // 404.5 is 404, as in Fastify (Node truncates at writeHead); truncated here so that the
+    // status read back is the one written.
+    this.raw.statusCode = Math.trunc(code);
     return this;
   },
   header(this: any, name: string, value: unknown) {
@@ -154,6 +156,7 @@ export function buildReplyClass(context: Context): new (raw: any, request: any, 
     this[kSerializer] = null;
     this[kErrorHandler] = route.errorHandler;
     this[kOnErrorDone] = false;
+    this[kInHandler] = false;
     this[kStartTime] = performance.now();
     for (let index = 0; index < fields.length; index++) {
       const field = fields[index] as [string, unknown];

@@ -12,8 +12,9 @@ import { runValueHooks } from './hooks.js';
 import { needsChunkedWrite, writeInChunks } from './http2-body.js';
 import { isStream, isWebStream, pipeToResponse, pipeWebStream } from './send-streams.js';
 import { releaseSource } from './stream-source.js';
-import { kHeaders, kHijacked, kRoute, kSent, kSerializer } from './symbols.js';
+import { kHeaders, kHijacked, kInHandler, kRoute, kSent, kSerializer } from './symbols.js';
 import { hasTrailers, pipeWithTrailers, writeWithTrailers } from './trailers.js';
+import type { LifecycleReply } from './lifecycle-types.js';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -42,16 +43,16 @@ function withCharset(contentType: string): string {
   return /;\s*charset\s*=/i.test(contentType) ? contentType : `${contentType.trim().replace(/;\s*$/, '')}; charset=utf-8`;
 }
 
-function warnAlreadySent(reply: any): void {
+export function warnAlreadySent(reply: LifecycleReply): void {
   const error = new errorCodes.FST_ERR_REP_ALREADY_SENT(reply.request.method, reply.request.url);
   reply.log.warn({ err: error }, error.message);
 }
 
 /** reply.send: routes an Error to the error handlers, everything else towards the socket. */
-export function sendPayload(reply: any, payload: unknown): void {
+export function sendPayload(reply: LifecycleReply, payload: unknown): void {
   if (isInsideOnErrorHooks(reply)) throw new errorCodes.FST_ERR_SEND_INSIDE_ONERR();
-  if (reply[kHijacked]) return;
-  if (reply[kSent]) {
+  // After hijack() the reply is the caller's: a send is a second answer, warned about as one.
+  if (reply[kHijacked] || reply[kSent]) {
     warnAlreadySent(reply);
     return;
   }
@@ -63,6 +64,7 @@ export function sendPayload(reply: any, payload: unknown): void {
   try {
     startSending(reply, payload);
   } catch (error) {
+    if (thrownToHandler.has(error as object)) throw error;
     // A payload that breaks the checks below (a revoked Proxy, a throwing `pipe` getter) is
     // an error like any other, answered while nothing has been written yet.
     if (!reply.raw.headersSent) failSend(reply, error);
@@ -155,8 +157,28 @@ function serializeAndSend(reply: any, payload: unknown): void {
   runOnSend(reply, body);
 }
 
+/** Errors on their way back to the handler that called reply.send(): the send path's catches let them through. */
+const thrownToHandler = new WeakSet<object>();
+
+/**
+ * A payload nothing turned into bytes. Sent synchronously from the handler, it throws there, as
+ * in Fastify (the handler may catch it and send something else; uncaught, it comes back as the
+ * handler's error). Anywhere else (an async hook, a timer) nobody could catch it: it is the
+ * reply's error, answered by the error handlers, never an uncaught exception.
+ */
+function refusePayload(reply: LifecycleReply, payload: unknown): void {
+  const error = new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload);
+  if (!reply[kInHandler]) {
+    failSend(reply, error);
+    return;
+  }
+  reply[kSent] = false;
+  thrownToHandler.add(error);
+  throw error;
+}
+
 /** A failure before anything was written: the reply can still carry the error. */
-function failSend(reply: any, error: unknown): void {
+function failSend(reply: LifecycleReply, error: unknown): void {
   reply[kSent] = false;
   handleError(reply, error);
 }
@@ -191,10 +213,11 @@ function checkUnlocked(payload: WebReadableStream): WebReadableStream {
   return payload;
 }
 
-function writeResponse(reply: any, payload: unknown): void {
+function writeResponse(reply: LifecycleReply, payload: unknown): void {
   try {
     writeToSocket(reply, payload);
   } catch (error) {
+    if (thrownToHandler.has(error as object)) throw error;
     // writeHead refusing what it was given (an invalid status or header) is still answerable;
     // past the headers the only honest answer is a cut response.
     if (reply.raw.headersSent) {
@@ -285,7 +308,7 @@ function writeToSocket(reply: any, given: unknown): void {
     return;
   }
   if (typeof payload !== 'string' && !isBytes(payload)) {
-    failSend(reply, new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE(typeof payload));
+    refusePayload(reply, payload);
     return;
   }
   if (hasTrailers(reply)) {

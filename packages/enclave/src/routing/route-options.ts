@@ -20,7 +20,8 @@ function normalizeMethods(method: unknown, supported: MethodSets): string[] {
 export function shorthandOptions(method: string | string[], path: unknown, options: unknown, handler: unknown): Record<string, any> {
   if (typeof options === 'function' && handler === undefined) return { method, url: path, handler: options };
   // Only a plain object is options (Fastify's check): an array or a Map is a mistake, not options.
-  if (options !== undefined && Object.prototype.toString.call(options) !== '[object Object]') {
+  // Beside a handler, a missing options argument (`get(url, undefined, handler)`) is one too.
+  if ((options !== undefined || handler !== undefined) && Object.prototype.toString.call(options) !== '[object Object]') {
     throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ(String(method), String(path));
   }
   const given = (options ?? {}) as Record<string, any>;

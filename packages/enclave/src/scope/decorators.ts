@@ -125,7 +125,9 @@ export function getDecorator(context: Context, name: string): unknown {
   if (!(name in context.instance)) {
     throw new errorCodes.FST_ERR_DEC_UNDECLARED(name, `"${contextPath(context)}"${decoratorHint(context, 'instance', name)}`);
   }
-  return context.instance[name];
+  // A function comes back bound to the instance, as in Fastify (a getter is read once).
+  const value = context.instance[name];
+  return typeof value === 'function' ? value.bind(context.instance) : value;
 }
 
 export function hasDecorator(context: Context, kind: DecoratorKind, name: string): boolean {

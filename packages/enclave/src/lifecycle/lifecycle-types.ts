@@ -1,0 +1,45 @@
+// What the request path reads and writes on its request and reply objects: the public members
+// it uses and its private slots. The objects themselves are built per context (request.ts,
+// reply.ts) with the user's decorators on top; these are the parts the lifecycle relies on.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ErrorHandlerEntry } from '../scope/context.js';
+import type { CompiledRoute } from './compiled-route.js';
+import type { ErrorPathLogger } from './error-safety.js';
+import type { kErrorHandler, kHeaders, kHijacked, kInHandler, kMediaType, kOnErrorDone, kRoute, kSent, kSerializer } from './symbols.js';
+
+/** The request as the lifecycle sees it. */
+export interface LifecycleRequest {
+  readonly raw: IncomingMessage;
+  readonly method: string;
+  readonly url: string;
+  readonly log: ErrorPathLogger;
+  readonly query: unknown;
+  readonly params: unknown;
+  readonly headers: unknown;
+  body: unknown;
+  validationError?: Error;
+  [kRoute]: CompiledRoute;
+  [kMediaType]: string | undefined;
+}
+
+/** The reply as the lifecycle sees it. */
+export interface LifecycleReply {
+  readonly raw: ServerResponse;
+  readonly request: LifecycleRequest;
+  readonly log: ErrorPathLogger;
+  readonly sent: boolean;
+  readonly statusCode: number;
+  readonly elapsedTime: number;
+  code(statusCode: number): LifecycleReply;
+  headers(values: Record<string, unknown>): unknown;
+  send(payload?: unknown): unknown;
+  [kSent]: boolean;
+  [kHijacked]: boolean;
+  /** While the route handler runs synchronously (an unsendable payload then throws to it). */
+  [kInHandler]: boolean;
+  [kRoute]: CompiledRoute;
+  [kErrorHandler]: ErrorHandlerEntry | null;
+  [kOnErrorDone]: boolean;
+  [kHeaders]: Record<string, unknown>;
+  [kSerializer]: ((payload: unknown) => unknown) | null;
+}
