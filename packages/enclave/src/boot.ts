@@ -7,7 +7,6 @@ import { notFoundBody } from './lifecycle/send.js';
 import type { Context } from './scope/context.js';
 import { loadPending } from './scope/plugin-loader.js';
 import type { RootState } from './scope/root-state.js';
-import type { EnclaveReply, EnclaveRequest } from './types.js';
 
 function defaultNotFoundHandler(request: any, reply: any): void {
   writeLogLine(reply, (controller) => controller.routeNotFound(request, reply));
