@@ -3,7 +3,6 @@
 import { compileNotFoundRoute, compileRoute } from './lifecycle/compiled-route.js';
 import { runApplicationHooks } from './application-hooks.js';
 import { notFoundBody } from './lifecycle/send.js';
-import { addHeadTwins } from './routing/routes.js';
 import type { Context } from './scope/context.js';
 import { loadPending } from './scope/plugin-loader.js';
 import type { RootState } from './scope/root-state.js';
@@ -30,7 +29,6 @@ async function loadAndCompile(root: RootState): Promise<void> {
   await loadPending(root);
   root.booted = true;
   const rootContext = root.contexts[0] as Context;
-  addHeadTwins(rootContext);
   for (const record of root.routes) record.compiled ??= compileRoute(record);
   compileNotFoundRoutes(root, rootContext);
 }

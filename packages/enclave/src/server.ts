@@ -210,7 +210,6 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
     initialConfig: createInitialConfig(given, normalized),
     router,
     routes: [],
-    headTwins: [],
     contexts: [],
     log,
     logging: enabled,

@@ -276,6 +276,8 @@ export interface RouteShorthandOptions<Route extends RouteGeneric = RouteGeneric
   /** Milliseconds this route's handler may take before a 503 FST_ERR_HANDLER_TIMEOUT. */
   handlerTimeout?: number;
   errorHandler?: ErrorHandler<EnclaveError, Route>;
+  /** Builds this route's request loggers, instead of its context's `setChildLoggerFactory`. */
+  childLoggerFactory?: ChildLoggerFactory;
   handler?: RouteHandler<Route, Instance>;
 }
 

@@ -157,6 +157,8 @@ export function compileRoute(record: RouteRecord): CompiledRoute {
     routeOptions,
     ...constructorsOf(context),
     ...contextSettingsOf(context, options.handlerTimeout),
+    // The route's own `childLoggerFactory` option wins over its context's (as in Fastify).
+    ...(typeof options.childLoggerFactory === 'function' ? { childLoggerFactory: options.childLoggerFactory } : {}),
   };
 }
 

@@ -71,7 +71,7 @@ function emptyPathError(): Error {
 /** Registers a route in `context`: validation, onRoute hooks, prefixing, router insertion. */
 export function addRoute(context: Context, given: Record<string, any>): void {
   const { root } = context;
-  if (root.booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot add a route once the application is ready');
+  if (root.booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot add route!');
   const first = validateRouteOptions(given, methodSets(root));
   // An empty path means the prefix itself inside a plugin; at the root there is nothing to mean.
   if (first.url === '' && context.prefix === '') throw emptyPathError();
@@ -104,8 +104,9 @@ export function addRoute(context: Context, given: Record<string, any>): void {
 /**
  * The HEAD route Fastify derives from a GET route is a route of its own: it is announced to the
  * onRoute hooks with fresh options (a copy of the declaration, hook arrays included), so what a
- * hook attaches to it (@fastify/rate-limit's counters) is not shared with the GET route. It is
- * added at ready, unless a HEAD route for the same path was declared by then.
+ * hook attaches to it (@fastify/rate-limit's counters) is not shared with the GET route. It takes
+ * its place in the router at once, as in Fastify: a HEAD route declared for the same path later
+ * is a duplicate (FST_ERR_DUPLICATED_ROUTE), one declared earlier wins over the twin.
  */
 function declareHeadTwins(context: Context, given: Record<string, any>, record: RouteRecord, placements: Placement[]): void {
   const { root } = context;
@@ -120,25 +121,15 @@ function declareHeadTwins(context: Context, given: Record<string, any>, record: 
     }
     const headOptions = announce(context, declared, placement);
     const options = validateRouteOptions({ ...headOptions, url: placement.url }, methodSets(root));
-    root.headTwins.push({
+    const twin: RouteRecord = {
       methods: ['HEAD'],
       url: placement.url,
       options: { ...headOptions, ...options, url: placement.url },
       context,
       compiled: null,
       isHeadTwin: true,
-    });
-  }
-}
-
-/** At ready: every HEAD twin whose path has no HEAD route yet becomes a route. */
-export function addHeadTwins(context: Context): void {
-  const { root } = context;
-  for (const twin of root.headTwins) {
-    const constraints = twin.options.constraints ?? {};
-    if (root.router.hasRoute('HEAD' as any, twin.url, constraints)) continue;
-    addToRouter(twin.context, ['HEAD'], twin.url, twin.options, twin);
+    };
+    addToRouter(context, ['HEAD'], placement.url, twin.options, twin);
     root.routes.push(twin);
   }
-  root.headTwins.length = 0;
 }

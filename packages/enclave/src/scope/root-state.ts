@@ -48,8 +48,6 @@ export interface RootState {
   readonly initialConfig: Readonly<Record<string, unknown>>;
   readonly router: Router.Instance<Router.HTTPVersion.V1>;
   readonly routes: RouteRecord[];
-  /** HEAD routes derived from GET routes, added at ready where no HEAD route was declared. */
-  readonly headTwins: RouteRecord[];
   readonly contexts: Context[];
   readonly log: Logger;
   readonly server: Server;
