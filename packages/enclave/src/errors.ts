@@ -114,7 +114,9 @@ export const errorCodes = {
   FST_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED: e('FST_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED', 'Give either logger or loggerInstance, not both', 500, TypeError),
 
   // reply
-  FST_ERR_REP_INVALID_PAYLOAD_TYPE: e('FST_ERR_REP_INVALID_PAYLOAD_TYPE', "Cannot send a payload of type '%s' after onSend; expected a string or a Buffer", 500, TypeError),
+  // A client can read this one and FST_ERR_FAILED_ERROR_SERIALIZATION in a 500 body (a response
+  // serializer failing on an error): Fastify's words, so that the wire stays the same.
+  FST_ERR_REP_INVALID_PAYLOAD_TYPE: e('FST_ERR_REP_INVALID_PAYLOAD_TYPE', "Attempted to send payload of invalid type '%s'. Expected a string or Buffer.", 500, TypeError),
   FST_ERR_REP_ALREADY_SENT: e('FST_ERR_REP_ALREADY_SENT', 'The reply to "%s %s" was already sent; did a handler both call reply.send() and return a value?'),
   FST_ERR_REP_RESPONSE_BODY_CONSUMED: e('FST_ERR_REP_RESPONSE_BODY_CONSUMED', 'The body of the Response sent was already read'),
   FST_ERR_REP_READABLE_STREAM_LOCKED: e('FST_ERR_REP_READABLE_STREAM_LOCKED', 'The ReadableStream sent is locked by a reader; release the lock before sending it'),
@@ -124,7 +126,7 @@ export const errorCodes = {
   FST_ERR_BAD_STATUS_CODE: e('FST_ERR_BAD_STATUS_CODE', 'Invalid status code (use an integer from 100 to 599): %s'),
   FST_ERR_BAD_TRAILER_NAME: e('FST_ERR_BAD_TRAILER_NAME', 'Invalid trailer name: %s'),
   FST_ERR_BAD_TRAILER_VALUE: e('FST_ERR_BAD_TRAILER_VALUE', "reply.trailer('%s', fn) needs a function, got %s"),
-  FST_ERR_FAILED_ERROR_SERIALIZATION: e('FST_ERR_FAILED_ERROR_SERIALIZATION', 'Serializing an error failed: %s. The original error: %s'),
+  FST_ERR_FAILED_ERROR_SERIALIZATION: e('FST_ERR_FAILED_ERROR_SERIALIZATION', 'Failed to serialize an error. Error: %s. Original error: %s'),
   FST_ERR_MISSING_SERIALIZATION_FN: e('FST_ERR_MISSING_SERIALIZATION_FN', 'No serialization function for key "%s"'),
   FST_ERR_MISSING_CONTENTTYPE_SERIALIZATION_FN: e('FST_ERR_MISSING_CONTENTTYPE_SERIALIZATION_FN', 'No serialization function for key "%s:%s"'),
   FST_ERR_REQ_INVALID_VALIDATION_INVOCATION: e('FST_ERR_REQ_INVALID_VALIDATION_INVOCATION', 'No validation function for the HTTP part "%s" and no schema was given'),

@@ -145,6 +145,7 @@ function serializeAndSend(reply: any, payload: unknown): void {
   try {
     body = serializeValue(reply, payload);
   } catch (error) {
+    markSerializationError(reply, error);
     failSend(reply, error);
     return;
   }
@@ -158,6 +159,19 @@ function serializeAndSend(reply: any, payload: unknown): void {
   }
   reply[kHeaders]['content-type'] ??= JSON_CONTENT_TYPE;
   runOnSend(reply, body);
+}
+
+/**
+ * An error thrown by a serializer carries the route's config as `serialization` (Fastify's
+ * mark), so an error handler can tell a response that failed to serialize from a failed handler.
+ */
+function markSerializationError(reply: any, error: unknown): void {
+  if ((typeof error !== 'object' && typeof error !== 'function') || error === null) return;
+  try {
+    (error as { serialization?: unknown }).serialization = (reply[kRoute] as CompiledRoute).routeOptions.config;
+  } catch {
+    // A frozen error or a Proxy that refuses the property is still answered, only unmarked.
+  }
 }
 
 /** A failure before anything was written: the reply can still carry the error. */

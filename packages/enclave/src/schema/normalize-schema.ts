@@ -1,7 +1,7 @@
 import { errorCodes } from '../errors.js';
 import { canCarryBody } from '../http/body-methods.js';
 import type { HttpPart } from './contracts.js';
-import { expandShorthand, mediaTypeEssence } from './response-schema-shape.js';
+import { expandShorthand, isContentMap, readContentEntries } from './response-schema-shape.js';
 
 const FLUENT_SCHEMA_MARK = Symbol.for('fluent-schema-object');
 
@@ -78,26 +78,10 @@ export interface NormalizedRouteSchema {
 }
 
 
-function readContentMap(content: Record<string, any>): Map<string, unknown> {
+function readContentMap(content: Record<string, unknown>): Map<string, unknown> {
   const byMediaType = new Map<string, unknown>();
-  for (const mediaType of Object.keys(content)) {
-    const entry = content[mediaType];
-    if (!isPlainObject(entry) || entry.schema === undefined) throw errorCodes.FST_ERR_SCH_CONTENT_MISSING_SCHEMA(mediaType);
-    byMediaType.set(mediaTypeEssence(mediaType), expandPartShorthand(entry.schema));
-  }
+  for (const { mediaType, schema } of readContentEntries(content)) byMediaType.set(mediaType, expandPartShorthand(schema));
   return byMediaType;
-}
-
-/**
- * A `body` of the form `{ content: { '<media type>': { schema } } }`. Like response schemas, a
- * content map's keys must all contain a slash, so a shorthand body with a property that happens to
- * be called `content` stays a shorthand.
- */
-function isContentMap(body: unknown): body is { content: Record<string, any> } {
-  if (!isPlainObject(body) || body.type !== undefined || body.properties !== undefined || body.$ref !== undefined) return false;
-  if (!isPlainObject(body.content)) return false;
-  const mediaTypes = Object.keys(body.content);
-  return mediaTypes.length > 0 && mediaTypes.every((mediaType) => mediaType.includes('/'));
 }
 
 /** Route schema objects already prepared (a GET route and its HEAD route share one). */
