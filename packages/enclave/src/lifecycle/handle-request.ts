@@ -180,7 +180,7 @@ function parseBody(route: CompiledRoute, request: any, reply: any, payload: any)
     request.body = body;
     request[kMediaType] = mediaType;
     preValidation(route, request, reply);
-  });
+  }, route.ownBodyLimit === true);
 }
 
 function preValidation(route: CompiledRoute, request: any, reply: any): void {
