@@ -157,8 +157,9 @@ export const errorCodes = {
   FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT: e('FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT', "bodyLimit must be an integer > 0, got '%s'", 500, TypeError),
   FST_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT: e('FST_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT', "handlerTimeout must be an integer > 0, got '%s'", 500, TypeError),
   FST_ERR_ROUTE_LOG_LEVEL_INVALID: e('FST_ERR_ROUTE_LOG_LEVEL_INVALID', "The log level of route '%s:%s' must be one of the logger's levels, got '%s'", 500, TypeError),
-  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: e('FST_ERR_ROUTE_MISSING_CONTENT_TYPE', "A %s request must carry a 'Content-Type' header", 400),
-  FST_ERR_ROUTE_MISSING_CONTENT: e('FST_ERR_ROUTE_MISSING_CONTENT', 'A %s request must carry a body', 400),
+  // Clients read these two in a 400 body: Fastify's words.
+  FST_ERR_ROUTE_MISSING_CONTENT_TYPE: e('FST_ERR_ROUTE_MISSING_CONTENT_TYPE', "Method '%s' must provide a 'Content-Type' header.", 400),
+  FST_ERR_ROUTE_MISSING_CONTENT: e('FST_ERR_ROUTE_MISSING_CONTENT', "Method '%s' must provide a request body.", 400),
   FST_ERR_ROUTE_REWRITE_NOT_STR: e('FST_ERR_ROUTE_REWRITE_NOT_STR', 'rewriteUrl for "%s" must return a string, got "%s"', 500, TypeError),
 
   // server

@@ -3,11 +3,13 @@
  * Content-Type, read it within the limit, run the parser. The media type that chose the parser is
  * the one handed back, so the body schema is always chosen by the same essence.
  */
+import { AsyncResource } from 'node:async_hooks';
 import type { Readable } from 'node:stream';
 import { errorCodes } from '../errors.js';
 import { rejectionAsError, thrownAsError } from '../thrown-values.js';
 import { discardBody, type RawRequestLike, readBody, readDeclaredLength } from './body-reader.js';
 import type { ContentTypeParserEntry, ContentTypeParserStore } from './content-type-store.js';
+import { parseMediaType } from './media-type.js';
 
 export { createJsonParser, createJsonParser as getDefaultJsonParser, type PoisoningAction, parseTextBody } from './builtin-parsers.js';
 export {
@@ -32,6 +34,24 @@ export type ParsedBodyCallback = (err: unknown, body?: unknown, mediaType?: stri
  */
 const OPTIONAL_BODY_METHODS = new Set(['DELETE', 'OPTIONS']);
 
+/** The 415s for a body no parser takes (as opposed to a Content-Type that is no media type). */
+const noParserErrors = new WeakSet<object>();
+
+function noParser(cause: string): Error {
+  const error = Object.assign(errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), { cause });
+  noParserErrors.add(error);
+  return error;
+}
+
+/**
+ * Whether a body was refused only because no parser takes its media type. A request for no
+ * route is then answered 404 (Fastify skips such a body); a Content-Type that is not a media type
+ * at all is a 415 wherever the request goes, as in Fastify.
+ */
+export function isMissingParserError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && noParserErrors.has(error);
+}
+
 /** Shortens a client-sent header for an error message. */
 function quoteHeader(value: unknown): string {
   const text = typeof value === 'string' ? value : String(value);
@@ -46,15 +66,26 @@ function quoteHeader(value: unknown): string {
 function runParser(entry: ContentTypeParserEntry, request: unknown, input: unknown, essence: string | undefined, done: ParsedBodyCallback): void {
   let settled = false;
   let callerFailure: { error: unknown } | undefined;
-  const callback = (err: unknown, body?: unknown): void => {
-    if (settled) return;
-    settled = true;
+  // A parser may call `done` from another async context (a pool, a library's own resource): the
+  // rest of the request resumes in the request's own, so AsyncLocalStorage still sees it. The
+  // resource's type is Fastify's, for tools that follow it.
+  const scope = new AsyncResource('content-type-parser:run');
+  const deliver = (err: unknown, body?: unknown): void => {
     try {
       if (err !== null && err !== undefined) done(err);
       else done(null, body, essence);
     } catch (error) {
       callerFailure = { error };
       throw error;
+    }
+  };
+  const callback = (err: unknown, body?: unknown): void => {
+    if (settled) return;
+    settled = true;
+    try {
+      scope.runInAsyncScope(deliver, null, err, body);
+    } finally {
+      scope.emitDestroy();
     }
   };
   let result: unknown;
@@ -134,6 +165,12 @@ export function parseRequestBody(
   let entry: ContentTypeParserEntry | undefined;
   let essence: string | undefined;
   if (contentType === undefined) {
+    // RFC 10008 §2: a QUERY request without a media type is wrong by definition (Fastify: 400).
+    if (method === 'QUERY') {
+      discardBody(raw, payload);
+      done(errorCodes.FST_ERR_ROUTE_MISSING_CONTENT_TYPE(method));
+      return;
+    }
     if (!hasBody || OPTIONAL_BODY_METHODS.has(method)) {
       done(null, undefined, undefined);
       return;
@@ -141,7 +178,7 @@ export function parseRequestBody(
     entry = store.getCatchAll();
     if (entry === undefined) {
       discardBody(raw, payload);
-      done(Object.assign(errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), { cause: 'a body was sent without a Content-Type' }));
+      done(noParser('a body was sent without a Content-Type'));
       return;
     }
   } else {
@@ -150,7 +187,12 @@ export function parseRequestBody(
     const found = typeof contentType === 'string' ? store.lookup(contentType) : null;
     if (found === null) {
       discardBody(raw, payload);
-      done(Object.assign(errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), { cause: `no parser for ${quoteHeader(contentType)}` }));
+      const malformed = typeof contentType !== 'string' || parseMediaType(contentType) === null;
+      done(
+        malformed
+          ? Object.assign(errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), { cause: `${quoteHeader(contentType)} is not a media type` })
+          : noParser(`no parser for ${quoteHeader(contentType)}`),
+      );
       return;
     }
     entry = found.entry;

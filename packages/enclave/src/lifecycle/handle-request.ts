@@ -3,7 +3,7 @@
 // null check.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
-import { parseRequestBody } from '../http/content-type-parser.js';
+import { isMissingParserError, parseRequestBody } from '../http/content-type-parser.js';
 import type { RootState } from '../scope/root-state.js';
 import type { CompiledRoute } from './compiled-route.js';
 import { handleError } from './error-handling.js';
@@ -165,9 +165,10 @@ function parseBody(route: CompiledRoute, request: any, reply: any, payload: any)
   }
   parseRequestBody(route.parsers, request, payload, route.bodyLimit, (err, body, mediaType) => {
     if (err !== null) {
-      // A request for no route is answered 404 whatever its body: no parser for it is not the
-      // news (Fastify skips the body of a 404 it cannot parse; the bytes were discarded).
-      if (route.isNotFound && readSafely(err, 'code') === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      // A request for no route is answered 404 when only a parser is missing for its body:
+      // that is not the news (Fastify skips such a body; the bytes were discarded). A
+      // Content-Type that is no media type at all is still a 415, as in Fastify.
+      if (route.isNotFound && isMissingParserError(err)) {
         preValidation(route, request, reply);
         return;
       }
