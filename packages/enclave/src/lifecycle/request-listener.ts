@@ -2,6 +2,7 @@
 // query parsing, find-my-way and its bad-URL and over-long-parameter reports, the not-found
 // route), then handle-request.ts runs the route's lifecycle.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { parse as parseQuerystring } from 'fast-querystring';
 import { errorCodes } from '../errors.js';
 import type { RouterHooks } from '../routing/router-hooks.js';
 import type { RootState } from '../scope/root-state.js';
@@ -22,6 +23,9 @@ export function createRequestListener(root: RootState, hooks: RouterHooks): (raw
     skipRequestLog: typeof options.disableRequestLogging === 'function' ? options.disableRequestLogging : null,
   };
   const { querystringParser, useSemicolonDelimiter } = options;
+  // A parser of the user's own is asked even about an absent query (with ''), as in Fastify: it
+  // may give every request's query a shape of its own. The default's answer to '' is known.
+  const parseAbsentQuery = querystringParser !== parseQuerystring;
   return function handleRequest(raw, res) {
     if (options.rewriteUrl !== null && !rewriteUrl(root, raw)) return;
     if (root.closing && answerWhileClosing(root, raw, res)) return;
@@ -32,9 +36,9 @@ export function createRequestListener(root: RootState, hooks: RouterHooks): (raw
       // A fresh object even when empty: validation may fill in defaults.
       let query = new NullObject();
       let queryError: Error | undefined;
-      if (queryStart !== -1) {
+      if (queryStart !== -1 || parseAbsentQuery) {
         try {
-          query = querystringParser(url.slice(queryStart + 1));
+          query = querystringParser(queryStart === -1 ? '' : url.slice(queryStart + 1));
         } catch (error) {
           // A parser (the user's own, maybe) refusing the query is the client's mistake.
           queryError = asBadRequest(error);
