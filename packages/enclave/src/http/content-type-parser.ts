@@ -34,28 +34,28 @@ export type ParsedBodyCallback = (err: unknown, body?: unknown, mediaType?: stri
  */
 const OPTIONAL_BODY_METHODS = new Set(['DELETE', 'OPTIONS']);
 
-/** The 415s for a body no parser takes (as opposed to a Content-Type that is no media type). */
-const noParserErrors = new WeakSet<object>();
-
-function noParser(cause: string): Error {
-  const error = Object.assign(errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), { cause });
-  noParserErrors.add(error);
-  return error;
-}
-
-/**
- * Whether a body was refused only because no parser takes its media type. A request for no
- * route is then answered 404 (Fastify skips such a body); a Content-Type that is not a media type
- * at all is a 415 wherever the request goes, as in Fastify.
- */
-export function isMissingParserError(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && noParserErrors.has(error);
-}
-
 /** Shortens a client-sent header for an error message. */
 function quoteHeader(value: unknown): string {
   const text = typeof value === 'string' ? value : String(value);
   return JSON.stringify(text.length > 100 ? `${text.slice(0, 100)}…` : text);
+}
+
+/** Errors for a request refused on its headers alone (see below). */
+const headerRefusals = new WeakSet<object>();
+
+/**
+ * Whether a request was refused on its headers alone, before any parser: a Content-Type that is
+ * not even a media type (`undefined`, `text`), or a QUERY without one. Fastify refuses these
+ * before it looks for a parser, with the reply's status already set (an error handler sees it),
+ * and also on a request for no route, where a body it merely has no parser for is a 404.
+ */
+export function isHeaderRefusal(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && headerRefusals.has(error);
+}
+
+function refuseOnHeaders(error: Error): Error {
+  headerRefusals.add(error);
+  return error;
 }
 
 /**
@@ -66,26 +66,15 @@ function quoteHeader(value: unknown): string {
 function runParser(entry: ContentTypeParserEntry, request: unknown, input: unknown, essence: string | undefined, done: ParsedBodyCallback): void {
   let settled = false;
   let callerFailure: { error: unknown } | undefined;
-  // A parser may call `done` from another async context (a pool, a library's own resource): the
-  // rest of the request resumes in the request's own, so AsyncLocalStorage still sees it. The
-  // resource's type is Fastify's, for tools that follow it.
-  const scope = new AsyncResource('content-type-parser:run');
-  const deliver = (err: unknown, body?: unknown): void => {
+  const callback = (err: unknown, body?: unknown): void => {
+    if (settled) return;
+    settled = true;
     try {
       if (err !== null && err !== undefined) done(err);
       else done(null, body, essence);
     } catch (error) {
       callerFailure = { error };
       throw error;
-    }
-  };
-  const callback = (err: unknown, body?: unknown): void => {
-    if (settled) return;
-    settled = true;
-    try {
-      scope.runInAsyncScope(deliver, null, err, body);
-    } finally {
-      scope.emitDestroy();
     }
   };
   let result: unknown;
@@ -161,16 +150,16 @@ export function parseRequestBody(
     return;
   }
   const hasBody = transferEncoding !== undefined || (declaredLength !== undefined && declaredLength > 0);
+  // RFC 10008 §2: a QUERY request must say what its content is; the server may not guess.
+  if (method === 'QUERY' && contentType === undefined) {
+    discardBody(raw, payload);
+    done(refuseOnHeaders(errorCodes.FST_ERR_ROUTE_MISSING_CONTENT_TYPE('QUERY')));
+    return;
+  }
 
   let entry: ContentTypeParserEntry | undefined;
   let essence: string | undefined;
   if (contentType === undefined) {
-    // RFC 10008 §2: a QUERY request without a media type is wrong by definition (Fastify: 400).
-    if (method === 'QUERY') {
-      discardBody(raw, payload);
-      done(errorCodes.FST_ERR_ROUTE_MISSING_CONTENT_TYPE(method));
-      return;
-    }
     if (!hasBody || OPTIONAL_BODY_METHODS.has(method)) {
       done(null, undefined, undefined);
       return;
@@ -178,7 +167,7 @@ export function parseRequestBody(
     entry = store.getCatchAll();
     if (entry === undefined) {
       discardBody(raw, payload);
-      done(noParser('a body was sent without a Content-Type'));
+      done(Object.assign(errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), { cause: 'a body was sent without a Content-Type' }));
       return;
     }
   } else {
@@ -187,12 +176,9 @@ export function parseRequestBody(
     const found = typeof contentType === 'string' ? store.lookup(contentType) : null;
     if (found === null) {
       discardBody(raw, payload);
-      const malformed = typeof contentType !== 'string' || parseMediaType(contentType) === null;
-      done(
-        malformed
-          ? Object.assign(errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), { cause: `${quoteHeader(contentType)} is not a media type` })
-          : noParser(`no parser for ${quoteHeader(contentType)}`),
-      );
+      const error = Object.assign(errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), { cause: `no parser for ${quoteHeader(contentType)}` });
+      if (typeof contentType !== 'string' || parseMediaType(contentType) === null) refuseOnHeaders(error);
+      done(error);
       return;
     }
     entry = found.entry;
@@ -200,15 +186,32 @@ export function parseRequestBody(
   }
 
   const parser = entry;
+  const finish = inRequestContext(done);
   if (parser.parseAs === undefined) {
-    runParser(parser, request, payload, essence, done);
+    runParser(parser, request, payload, essence, finish);
     return;
   }
   const routeLimit = Number.isInteger(bodyLimit) && bodyLimit > 0 ? bodyLimit : store.defaultBodyLimit;
   // A route's own bodyLimit wins over the parser's, which wins over the application's (Fastify's order).
   const limit = routeSetsLimit ? routeLimit : (parser.bodyLimit ?? routeLimit);
   readBody(raw, payload, declaredLength, limit, parser.parseAs === 'string', (err, body) => {
-    if (err !== null) done(err);
-    else runParser(parser, request, body, essence, done);
+    if (err !== null) finish(err);
+    else runParser(parser, request, body, essence, finish);
   });
+}
+
+/**
+ * The body's bytes arrive in the socket's async context, and a parser may call back from any
+ * context of its own; the rest of the request (hooks, handler, error handler) must go on in the
+ * request's, where an AsyncLocalStorage store set by an onRequest hook lives. Fastify names the
+ * resource 'content-type-parser:run' (async_hooks tooling sees it) and destroys it once used.
+ */
+function inRequestContext(done: ParsedBodyCallback): ParsedBodyCallback {
+  const resource = new AsyncResource('content-type-parser:run');
+  return (err, body, mediaType) => {
+    resource.runInAsyncScope(() => {
+      resource.emitDestroy();
+      done(err, body, mediaType);
+    });
+  };
 }

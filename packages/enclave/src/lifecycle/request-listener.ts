@@ -1,14 +1,17 @@
 // The server's request listener: from the raw request to a route (rewriteUrl, the closing answer,
 // query parsing, find-my-way and its bad-URL and over-long-parameter reports, the not-found
 // route), then handle-request.ts runs the route's lifecycle.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type IncomingMessage, METHODS, type ServerResponse } from 'node:http';
 import { parse as parseQuerystring } from 'fast-querystring';
 import { errorCodes } from '../errors.js';
+import { closeSessionOf } from '../http/http2-sessions.js';
 import type { RouterHooks } from '../routing/router-hooks.js';
 import type { RootState } from '../scope/root-state.js';
 import type { CompiledRoute } from './compiled-route.js';
 import { type RequestSettings, runRoute } from './handle-request.js';
 import { NullObject } from './null-object.js';
+
+const KNOWN_METHODS = new Set(METHODS);
 
 /** The server's request listener. */
 export function createRequestListener(root: RootState, hooks: RouterHooks): (raw: IncomingMessage, res: ServerResponse) => void {
@@ -23,9 +26,9 @@ export function createRequestListener(root: RootState, hooks: RouterHooks): (raw
     skipRequestLog: typeof options.disableRequestLogging === 'function' ? options.disableRequestLogging : null,
   };
   const { querystringParser, useSemicolonDelimiter } = options;
-  // A parser of the user's own is asked even about an absent query (with ''), as in Fastify: it
-  // may give every request's query a shape of its own. The default's answer to '' is known.
-  const parseAbsentQuery = querystringParser !== parseQuerystring;
+  // A parser of the user's own sees every request, an empty query included, as in Fastify (it may
+  // add defaults or count calls); the default one is skipped when there is nothing to parse.
+  const parsesEmptyQuery = querystringParser !== parseQuerystring;
   return function handleRequest(raw, res) {
     if (options.rewriteUrl !== null && !rewriteUrl(root, raw)) return;
     if (root.closing && answerWhileClosing(root, raw, res)) return;
@@ -36,7 +39,7 @@ export function createRequestListener(root: RootState, hooks: RouterHooks): (raw
       // A fresh object even when empty: validation may fill in defaults.
       let query = new NullObject();
       let queryError: Error | undefined;
-      if (queryStart !== -1 || parseAbsentQuery) {
+      if (queryStart !== -1 || parsesEmptyQuery) {
         try {
           query = querystringParser(queryStart === -1 ? '' : url.slice(queryStart + 1));
         } catch (error) {
@@ -49,6 +52,12 @@ export function createRequestListener(root: RootState, hooks: RouterHooks): (raw
         hooks.defaultRoute(raw, res);
         return;
       }
+      // A method Node's HTTP/1 parser would have refused (HTTP/2 lets any through) has no
+      // not-found route either: the root's error handler answers FST_ERR_NOT_FOUND, as in Fastify.
+      if (found === null && !KNOWN_METHODS.has(raw.method as string)) {
+        runRoute(settings, root, root.findNotFoundRoute(''), raw, res, {}, query, new errorCodes.FST_ERR_NOT_FOUND());
+        return;
+      }
       // No route tree for the method: find-my-way did not look at the URL, but a malformed one
       // is still a bad URL (Fastify's not-found router reports it).
       if (found === null && isMalformedPath(path)) found = { store: null, handler: () => new errorCodes.FST_ERR_BAD_URL(path) };
@@ -56,7 +65,9 @@ export function createRequestListener(root: RootState, hooks: RouterHooks): (raw
         // A store-less match is find-my-way reporting a bad URL or an over-long parameter.
         const error = found === null ? queryError : (found.handler as any)();
         if (found !== null && answeredByRouterHook(hooks, error, path, raw, res)) return;
-        runRoute(settings, root, root.findNotFoundRoute(path), raw, res, {}, query, error, found !== null);
+        const frameworkError = found !== null;
+        const route = frameworkError && options.frameworkErrors !== null ? (root.frameworkErrorRoute as CompiledRoute) : root.findNotFoundRoute(path);
+        runRoute(settings, root, route, raw, res, {}, query, error, frameworkError);
         return;
       }
       const route = (found.store as any).compiled as CompiledRoute;
@@ -82,8 +93,9 @@ export function createRequestListener(root: RootState, hooks: RouterHooks): (raw
  * return503OnClosing it is a 503, logged. Returns whether it was answered here.
  */
 function answerWhileClosing(root: RootState, raw: IncomingMessage, res: ServerResponse): boolean {
-  // HTTP/2 has no Connection header (RFC 9113 §8.2.2); its sessions are closed by close().
+  // HTTP/2 has no Connection header (RFC 9113 §8.2.2): its session is closed (gracefully).
   if (raw.httpVersionMajor < 2) (res as ServerResponse & { shouldKeepAlive: boolean }).shouldKeepAlive = false;
+  else closeSessionOf((raw as IncomingMessage & { stream?: Parameters<typeof closeSessionOf>[0] }).stream);
   if (!root.options.return503OnClosing) return false;
   const body = '{"statusCode":503,"error":"Service Unavailable","message":"Service Unavailable"}';
   res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) });

@@ -9,6 +9,8 @@ import { handleError, isInsideOnErrorHooks } from './error-handling.js';
 import { isErrorValue, readSafely } from '../thrown-values.js';
 import { logSafely } from './error-safety.js';
 import { runValueHooks } from './hooks.js';
+import { needsChunkedWrite, writeInChunks } from './http2-body.js';
+import { releaseSource, sourceDone, watchSource } from './stream-source.js';
 import { kHeaders, kHijacked, kRoute, kSent, kSerializer } from './symbols.js';
 import { hasTrailers, pipeWithTrailers, writeWithTrailers } from './trailers.js';
 
@@ -207,11 +209,11 @@ export function runOnSend(reply: any, payload: unknown): void {
 function pipeToResponse(reply: any, payload: Readable, res: any): void {
   const staged = Object.keys(reply[kHeaders]);
   for (const name of staged) res.setHeader(name, reply[kHeaders][name]);
-  // The client went away: release the source (a file descriptor, a compression stream).
-  res.once('close', () => {
-    if (!payload.readableEnded) payload.destroy();
-  });
+  watchSource(reply, payload);
+  // The client went away: release the source.
+  res.once('close', () => releaseSource(reply, payload));
   finished(payload, { readable: true, writable: false }, (error) => {
+    sourceDone(reply);
     if (!error) return;
     if (!res.headersSent && !res.destroyed) {
       payload.unpipe(res);
@@ -275,7 +277,7 @@ function writeToSocket(reply: any, given: unknown): void {
   const res = reply.raw;
   let payload = given;
   if (res.headersSent || res.destroyed) {
-    if (isStream(payload)) payload.destroy();
+    if (isStream(payload)) releaseSource(reply, payload);
     else if (isWebStream(payload)) payload.cancel().catch(() => {});
     return;
   }
@@ -322,7 +324,7 @@ function writeToSocket(reply: any, given: unknown): void {
       // The stream is not read, but it may still fail (its source was already at work): an
       // error without a listener would be an uncaught exception, so it is logged instead.
       payload.on('error', (error) => logSafely(reply.log, 'error', { err: error }, headStreamError));
-      payload.destroy();
+      releaseSource(reply, payload);
       res.end();
       return;
     }
@@ -342,6 +344,7 @@ function writeToSocket(reply: any, given: unknown): void {
   if (!(isHead && length === 0 && headers['content-length'] !== undefined)) headers['content-length'] = String(length);
   res.writeHead(statusCode, headers);
   if (isHead || length === 0) res.end();
+  else if (needsChunkedWrite(reply.request.raw, length)) writeInChunks(res, payload, () => res.end());
   else res.end(payload);
 }
 
