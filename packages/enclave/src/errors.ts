@@ -114,6 +114,8 @@ export const errorCodes = {
   FST_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED: e('FST_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED', 'Give either logger or loggerInstance, not both', 500, TypeError),
 
   // reply
+  // A client can read this one and FST_ERR_FAILED_ERROR_SERIALIZATION in a 500 body (a response
+  // serializer failing on an error): Fastify's words, so that the wire stays the same.
   FST_ERR_REP_INVALID_PAYLOAD_TYPE: e('FST_ERR_REP_INVALID_PAYLOAD_TYPE', "Attempted to send payload of invalid type '%s'. Expected a string or Buffer.", 500, TypeError),
   FST_ERR_REP_ALREADY_SENT: e('FST_ERR_REP_ALREADY_SENT', 'The reply to "%s %s" was already sent; did a handler both call reply.send() and return a value?'),
   FST_ERR_REP_RESPONSE_BODY_CONSUMED: e('FST_ERR_REP_RESPONSE_BODY_CONSUMED', 'The body of the Response sent was already read'),
@@ -124,7 +126,7 @@ export const errorCodes = {
   FST_ERR_BAD_STATUS_CODE: e('FST_ERR_BAD_STATUS_CODE', 'Called reply with an invalid status code: %s'),
   FST_ERR_BAD_TRAILER_NAME: e('FST_ERR_BAD_TRAILER_NAME', 'Called reply.trailer with an invalid header name: %s'),
   FST_ERR_BAD_TRAILER_VALUE: e('FST_ERR_BAD_TRAILER_VALUE', "Called reply.trailer('%s', fn) with an invalid type: %s. Expected a function."),
-  FST_ERR_FAILED_ERROR_SERIALIZATION: e('FST_ERR_FAILED_ERROR_SERIALIZATION', 'Serializing an error failed: %s. The original error: %s'),
+  FST_ERR_FAILED_ERROR_SERIALIZATION: e('FST_ERR_FAILED_ERROR_SERIALIZATION', 'Failed to serialize an error. Error: %s. Original error: %s'),
   FST_ERR_MISSING_SERIALIZATION_FN: e('FST_ERR_MISSING_SERIALIZATION_FN', 'No serialization function for key "%s"'),
   FST_ERR_MISSING_CONTENTTYPE_SERIALIZATION_FN: e('FST_ERR_MISSING_CONTENTTYPE_SERIALIZATION_FN', 'No serialization function for key "%s:%s"'),
   FST_ERR_REQ_INVALID_VALIDATION_INVOCATION: e('FST_ERR_REQ_INVALID_VALIDATION_INVOCATION', 'No validation function for the HTTP part "%s" and no schema was given'),
@@ -155,8 +157,9 @@ export const errorCodes = {
   FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT: e('FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT', "bodyLimit must be an integer > 0, got '%s'", 500, TypeError),
   FST_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT: e('FST_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT', "handlerTimeout must be an integer > 0, got '%s'", 500, TypeError),
   FST_ERR_ROUTE_LOG_LEVEL_INVALID: e('FST_ERR_ROUTE_LOG_LEVEL_INVALID', "The log level of route '%s:%s' must be one of the logger's levels, got '%s'", 500, TypeError),
+  // Clients read these two in a 400 body: Fastify's words.
   FST_ERR_ROUTE_MISSING_CONTENT_TYPE: e('FST_ERR_ROUTE_MISSING_CONTENT_TYPE', "Method '%s' must provide a 'Content-Type' header.", 400),
-  FST_ERR_ROUTE_MISSING_CONTENT: e('FST_ERR_ROUTE_MISSING_CONTENT', 'A %s request must carry a body', 400),
+  FST_ERR_ROUTE_MISSING_CONTENT: e('FST_ERR_ROUTE_MISSING_CONTENT', "Method '%s' must provide a request body.", 400),
   FST_ERR_ROUTE_REWRITE_NOT_STR: e('FST_ERR_ROUTE_REWRITE_NOT_STR', 'rewriteUrl for "%s" must return a string, got "%s"', 500, TypeError),
 
   // server

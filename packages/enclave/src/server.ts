@@ -241,6 +241,7 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
     ajv: given.ajv,
     schemaErrorFormatter: given.schemaErrorFormatter,
     schemaController: given.schemaController,
+    serializerOpts: given.serializerOpts,
   });
   const parsers = ContentTypeParserStore.createRoot({
     bodyLimit: normalized.bodyLimit,

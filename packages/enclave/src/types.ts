@@ -492,8 +492,14 @@ export interface InstanceApi {
   readonly childLoggerFactory: ChildLoggerFactory;
   /** This context's schema bucket and compiler builders; what it leaves out stays the parent's. */
   setSchemaController(options: Record<string, unknown>): this;
-  readonly validatorCompiler: ValidatorCompiler;
-  readonly serializerCompiler: SerializerCompiler;
+  /**
+   * The compiler this context's routes use when they set none: the one set with
+   * `setValidatorCompiler`, else (from ready, once a route here or in an ancestor has compiled
+   * a schema with it) the shared Ajv-based one; undefined before that.
+   */
+  readonly validatorCompiler: ValidatorCompiler | undefined;
+  /** The response serializer compiler, by the same rules as `validatorCompiler`. */
+  readonly serializerCompiler: SerializerCompiler | undefined;
   /** The built-in text/plain parser, to register for other media types. */
   readonly defaultTextParser: ContentTypeParser;
   /** Same as `addHook('onClose', hook)`. */

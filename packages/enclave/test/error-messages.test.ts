@@ -260,11 +260,14 @@ const schemaCases: MessageCase[] = [
   },
   {
     code: 'FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX',
-    title: 'a response schema not under a status key',
-    trigger: () => {
+    title: "a response schema not under a status key (the cause of the route's FST_ERR_SCH_SERIALIZATION_BUILD)",
+    trigger: async () => {
       const instance = app();
       instance.get('/books', { schema: { response: { type: 'object' } } }, handler);
-      return instance.ready();
+      const error = await capture(() => instance.ready());
+      assert.equal(error.code, 'FST_ERR_SCH_SERIALIZATION_BUILD');
+      assert.match(error.message, /go under a status key/);
+      throw error.cause;
     },
     names: [/GET \/books/, /'type'/],
     guidance: /go under a status key/,

@@ -168,9 +168,16 @@ describe('$async schemas with the default compiler', () => {
     assert.ok(pending instanceof Promise);
     assert.equal(await pending, undefined);
     assert.deepEqual(data.body, { value: 5 }, 'coerced in place, not mistaken for a { value } envelope');
+    // Ajv's own ValidationError answers, as in Fastify: its message, the raw errors attached.
     const error = (await validate!(request({ body: {} }), 'application/json')) as EnclaveError;
-    assert.equal(error.message, "body must have required property 'value'");
+    assert.equal(error.message, 'validation failed');
     assert.equal(error.statusCode, 400);
+    assert.equal(error.code, 'FST_ERR_VALIDATION');
+    assert.equal(error.validationContext, 'body');
+    assert.deepEqual(
+      (error.validation as Array<{ message: string }>).map((each) => each.message),
+      ["must have required property 'value'"],
+    );
   });
 });
 

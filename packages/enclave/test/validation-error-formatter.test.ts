@@ -86,10 +86,21 @@ describe('schemaErrorFormatter', () => {
     assert.notEqual(error.code, 'FST_ERR_VALIDATION');
   });
 
-  test('a formatter that throws gives a clear 500', () => {
+  test('a formatter that throws an Error fails with that Error, as in Fastify (a 500 when it sets no status)', () => {
+    const root = SchemaController.createRoot({});
+    const thrown = new Error('formatter bug');
+    root.setSchemaErrorFormatter(() => {
+      throw thrown;
+    });
+    const error = failBody(root);
+    assert.equal(error, thrown);
+    assert.equal(error.statusCode, undefined);
+  });
+
+  test('a formatter that throws something other than an Error gives a clear 500', () => {
     const root = SchemaController.createRoot({});
     root.setSchemaErrorFormatter(() => {
-      throw new Error('formatter bug');
+      throw 'formatter bug';
     });
     const error = failBody(root);
     assert.equal(error.statusCode, 500);

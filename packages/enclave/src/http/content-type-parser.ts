@@ -135,6 +135,7 @@ export function parseRequestBody(
   payload: Readable,
   bodyLimit: number,
   done: ParsedBodyCallback,
+  routeSetsLimit = false,
 ): void {
   const raw = request?.raw as RawRequestLike | undefined;
   const headers: Record<string, string | string[] | undefined> = request?.headers ?? raw?.headers ?? {};
@@ -170,10 +171,8 @@ export function parseRequestBody(
       return;
     }
   } else {
-    if (!hasBody && OPTIONAL_BODY_METHODS.has(method)) {
-      done(null, undefined, undefined);
-      return;
-    }
+    // A Content-Type announces a body, empty or not, on every method that can carry one: its
+    // parser runs (Fastify 5 too; clients drop `Content-Length: 0` from an empty DELETE).
     const found = typeof contentType === 'string' ? store.lookup(contentType) : null;
     if (found === null) {
       discardBody(raw, payload);
@@ -193,7 +192,9 @@ export function parseRequestBody(
     return;
   }
   const routeLimit = Number.isInteger(bodyLimit) && bodyLimit > 0 ? bodyLimit : store.defaultBodyLimit;
-  readBody(raw, payload, declaredLength, parser.bodyLimit ?? routeLimit, parser.parseAs === 'string', (err, body) => {
+  // A route's own bodyLimit wins over the parser's, which wins over the application's (Fastify's order).
+  const limit = routeSetsLimit ? routeLimit : (parser.bodyLimit ?? routeLimit);
+  readBody(raw, payload, declaredLength, limit, parser.parseAs === 'string', (err, body) => {
     if (err !== null) finish(err);
     else runParser(parser, request, body, essence, finish);
   });

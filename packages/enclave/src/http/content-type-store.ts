@@ -47,14 +47,20 @@ type PreparedMatcher = Pick<ContentTypeParserEntry, 'label' | 'kind' | 'mediaTyp
 /** 1 MiB, the default `bodyLimit`. */
 export const DEFAULT_BODY_LIMIT = 1_048_576;
 
+/** A matcher must be a RegExp or a non-empty string (checked before the parser, as in Fastify). */
+function assertMatcherKind(matcher: unknown): asserts matcher is string | RegExp {
+  if (matcher instanceof RegExp) return;
+  if (typeof matcher !== 'string') throw errorCodes.FST_ERR_CTP_INVALID_TYPE();
+  if (matcher.trim().length === 0) throw errorCodes.FST_ERR_CTP_EMPTY_TYPE();
+}
+
 function prepareMatcher(matcher: unknown): PreparedMatcher {
+  assertMatcherKind(matcher);
   if (matcher instanceof RegExp) {
     const pattern = new RegExp(matcher.source, matcher.flags.replace(/[gy]/g, ''));
     return { label: String(matcher), kind: 'pattern', mediaType: undefined, pattern };
   }
-  if (typeof matcher !== 'string') throw errorCodes.FST_ERR_CTP_INVALID_TYPE();
   const trimmed = matcher.trim();
-  if (trimmed.length === 0) throw errorCodes.FST_ERR_CTP_EMPTY_TYPE();
   if (trimmed === '*') return { label: '*', kind: 'catch-all', mediaType: undefined, pattern: undefined };
   const mediaType = parseMediaType(trimmed);
   if (mediaType === null) throw errorCodes.FST_ERR_CTP_INVALID_TYPE();
@@ -144,8 +150,10 @@ export class ContentTypeParserStore {
   add(matcher: string | RegExp | Array<string | RegExp>, options: ContentTypeParserOptions, parser: ContentTypeParserFunction, instance: unknown): void {
     const matchers: unknown[] = Array.isArray(matcher) ? matcher : [matcher];
     if (matchers.length === 0) throw errorCodes.FST_ERR_CTP_INVALID_TYPE();
-    const prepared = matchers.map(prepareMatcher);
+    // Fastify's order: the matcher's kind, then the parser, then whether the string is a media type.
+    for (const each of matchers) assertMatcherKind(each);
     if (typeof parser !== 'function') throw errorCodes.FST_ERR_CTP_INVALID_HANDLER();
+    const prepared = matchers.map(prepareMatcher);
     const parseAs = options?.parseAs;
     if (parseAs !== undefined && parseAs !== 'string' && parseAs !== 'buffer') throw errorCodes.FST_ERR_CTP_INVALID_PARSE_TYPE(parseAs);
     const bodyLimit = options?.bodyLimit;

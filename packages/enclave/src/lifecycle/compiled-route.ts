@@ -24,6 +24,8 @@ export interface CompiledRoute {
   readonly serializerFor: CompiledRouteSchemas['serializerFor'];
   readonly partValidators: Record<string, (data: unknown) => unknown>;
   readonly bodyLimit: number;
+  /** The route declared `bodyLimit` itself: it then wins over a parser's own limit. */
+  readonly ownBodyLimit?: boolean;
   readonly attachValidation: boolean;
   readonly errorHandler: ErrorHandlerEntry;
   readonly parsers: ContentTypeParserStore;
@@ -179,6 +181,7 @@ export function compileRoute(record: RouteRecord): CompiledRoute {
     serializerFor: schemas.serializerFor,
     partValidators: {},
     bodyLimit,
+    ownBodyLimit: options.bodyLimit !== undefined,
     attachValidation: options.attachValidation === true,
     errorHandler,
     parsers: context.parsers,

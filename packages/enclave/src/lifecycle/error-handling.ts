@@ -4,7 +4,7 @@
 // The path is total: whatever was thrown, and whatever its getters do, the client gets an answer
 // (a plain 500 at worst) and the process keeps serving (issue 17).
 import { STATUS_CODES } from 'node:http';
-import { errorCodes } from '../errors.js';
+import { type EnclaveError as EnclaveErrorLike, errorCodes } from '../errors.js';
 import type { ErrorHandlerEntry } from '../scope/context.js';
 import { isErrorValue, readSafely } from '../thrown-values.js';
 import { answerLastResort, logSafely } from './error-safety.js';
@@ -193,6 +193,22 @@ function isSendableObject(value: object): boolean {
   }
 }
 
+/**
+ * The answer when the error response itself cannot be serialized: a 500 whose body is Fastify's
+ * for this case, `{ statusCode, code, message }` (no `error` field).
+ */
+function serializationFailure(reply: ErrorPathReply, failure: EnclaveErrorLike): string {
+  reply.raw.statusCode = 500;
+  return JSON.stringify({ statusCode: 500, code: failure.code, message: failure.message });
+}
+
+/** A custom serializer gave neither text nor bytes: logged (nothing else would show it), then answered. */
+function refusedSerialization(reply: ErrorPathReply, type: string): string {
+  const failure = new errorCodes.FST_ERR_REP_INVALID_PAYLOAD_TYPE(type);
+  logSafely(reply.log, 'error', { err: failure }, failure.message);
+  return serializationFailure(reply, failure);
+}
+
 /** The default handler: status and headers from the error, log, serialize `{ statusCode, code, error, message }`. */
 export function sendDefaultError(reply: ErrorPathReply, thrown: unknown): void {
   // An error may carry the headers its answer needs (e.g. WWW-Authenticate on a 401).
@@ -251,12 +267,12 @@ export function sendDefaultError(reply: ErrorPathReply, thrown: unknown): void {
       error: { value: body.error, enumerable: true },
       message: { value: message, enumerable: true },
     });
-    payload = serialize ? serialize(input) : JSON.stringify(body);
+    const serialized: unknown = serialize ? serialize(input) : JSON.stringify(body);
+    // A custom serializer compiler may hand back anything; only text or bytes can be sent.
+    payload = typeof serialized === 'string' || serialized instanceof Uint8Array ? (serialized as string) : refusedSerialization(reply, typeof serialized);
   } catch (serializationError) {
-    const failure = new errorCodes.FST_ERR_FAILED_ERROR_SERIALIZATION(String(readSafely(serializationError, 'message')), message);
     writeLogLine(reply, (controller) => controller.serializerError(serializationError as Error, reply.request as never, reply as never, { statusCode }));
-    reply.raw.statusCode = 500;
-    payload = JSON.stringify({ statusCode: 500, code: failure.code, error: STATUS_CODES[500], message: failure.message });
+    payload = serializationFailure(reply, new errorCodes.FST_ERR_FAILED_ERROR_SERIALIZATION(String(readSafely(serializationError, 'message')), message));
   }
   const headers = reply[kHeaders];
   headers['content-type'] = 'application/json; charset=utf-8';

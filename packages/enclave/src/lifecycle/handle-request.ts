@@ -193,7 +193,7 @@ function parseBody(route: CompiledRoute, request: LifecycleRequest, reply: Lifec
     request.body = body;
     request[kMediaType] = mediaType;
     preValidation(route, request, reply);
-  });
+  }, route.ownBodyLimit === true);
 }
 
 function preValidation(route: CompiledRoute, request: LifecycleRequest, reply: LifecycleReply): void {

@@ -142,6 +142,7 @@ function serializeAndSend(reply: any, payload: unknown): void {
   try {
     body = serializeValue(reply, payload);
   } catch (error) {
+    markSerializationError(reply, error);
     failSend(reply, error);
     return;
   }
@@ -177,6 +178,19 @@ function refusePayload(reply: LifecycleReply, payload: unknown): void {
   throw error;
 }
 
+/**
+ * An error thrown by a serializer carries the route's config as `serialization` (Fastify's
+ * mark), so an error handler can tell a response that failed to serialize from a failed handler.
+ */
+function markSerializationError(reply: any, error: unknown): void {
+  if ((typeof error !== 'object' && typeof error !== 'function') || error === null) return;
+  try {
+    (error as { serialization?: unknown }).serialization = (reply[kRoute] as CompiledRoute).routeOptions.config;
+  } catch {
+    // A frozen error or a Proxy that refuses the property is still answered, only unmarked.
+  }
+}
+
 /** A failure before anything was written: the reply can still carry the error. */
 function failSend(reply: LifecycleReply, error: unknown): void {
   reply[kSent] = false;
@@ -208,9 +222,21 @@ function unwrapFetchResponse(reply: any, response: Response): unknown {
   return response.body;
 }
 
+const headStreamError = 'Error on Stream found for HEAD route';
+
 function checkUnlocked(payload: WebReadableStream): WebReadableStream {
   if (payload.locked) throw new errorCodes.FST_ERR_REP_READABLE_STREAM_LOCKED();
   return payload;
+}
+
+/**
+ * A HEAD answer never reads a web stream: it is cancelled, and a cancel() that fails (its
+ * source's own cancel hook threw) is logged, since nothing else would ever see that rejection.
+ * An empty stream stands in for it, so the answer takes the stream path (no Content-Length).
+ */
+function cancelUnread(reply: any, payload: WebReadableStream): Readable {
+  payload.cancel('Stream cancelled by HEAD route').catch((error: unknown) => logSafely(reply.log, 'error', { err: error }, headStreamError));
+  return Readable.from([]);
 }
 
 function writeResponse(reply: LifecycleReply, payload: unknown): void {
@@ -240,9 +266,10 @@ function writeToSocket(reply: any, given: unknown): void {
     else if (isWebStream(payload)) payload.cancel().catch(() => {});
     return;
   }
+  const isHead = reply.request.raw.method === 'HEAD';
   try {
     if (isFetchResponse(payload)) payload = unwrapFetchResponse(reply, payload);
-    if (isWebStream(payload)) payload = checkUnlocked(payload);
+    if (isWebStream(payload)) payload = isHead ? cancelUnread(reply, payload) : checkUnlocked(payload);
   } catch (error) {
     failSend(reply, error);
     return;
@@ -250,7 +277,6 @@ function writeToSocket(reply: any, given: unknown): void {
   const headers = reply[kHeaders];
   const route = reply[kRoute] as CompiledRoute;
   const statusCode: number = res.statusCode;
-  const isHead = reply.request.raw.method === 'HEAD';
   const noBody = statusCode < 200 || statusCode === 204 || statusCode === 304;
   // No payload: the headers go out as the handler and the hooks left them (a plugin may set
   // `Content-Length: 0` on a 204 on purpose); only a status with content gets a zero length.
@@ -299,7 +325,7 @@ function writeToSocket(reply: any, given: unknown): void {
       res.writeHead(statusCode, headers);
       // The stream is not read, but it may still fail (its source was already at work): an
       // error without a listener would be an uncaught exception, so it is logged instead.
-      payload.on('error', (error) => logSafely(reply.log, 'error', { err: error }, 'Error on Stream found for HEAD route'));
+      payload.on('error', (error) => logSafely(reply.log, 'error', { err: error }, headStreamError));
       releaseSource(reply, payload);
       res.end();
       return;

@@ -82,7 +82,7 @@ function checkLogLevel(context: Context, level: unknown, methods: string[], url:
 /** Registers a route in `context`: validation, onRoute hooks, prefixing, router insertion. */
 export function addRoute(context: Context, given: Record<string, any>): void {
   const { root } = context;
-  if (root.booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot add a route once the application is ready');
+  if (root.booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot add route!');
   const first = validateRouteOptions(given, methodSets(root));
   // An empty path means the prefix itself inside a plugin; at the root there is nothing to mean.
   if (first.url === '' && context.prefix === '') throw emptyPathError();
@@ -103,9 +103,6 @@ export function addRoute(context: Context, given: Record<string, any>): void {
     compiled: null,
     isHeadTwin: false,
   };
-  if (options.methods.includes('HEAD')) {
-    for (const placement of placements) dropHeadTwin(context, placement.url, options.constraints ?? {});
-  }
   for (const placement of placements) addToRouter(context, options.methods, placement.url, options, record);
   root.routes.push(record);
   // Fastify announces a '/' route under a prefix once, at the prefix, then reuses the same
@@ -120,8 +117,9 @@ export function addRoute(context: Context, given: Record<string, any>): void {
  * The HEAD route Fastify derives from a GET route is a route of its own, added right after the
  * GET route (so `printRoutes()` lists its methods in Fastify's order). It is announced to the
  * onRoute hooks with fresh options (a copy of the declaration, hook arrays included), so what a
- * hook attaches to it (@fastify/rate-limit's counters) is not shared with the GET route. A HEAD
- * route declared later for the same path replaces it (see dropHeadTwin).
+ * hook attaches to it (@fastify/rate-limit's counters) is not shared with the GET route. It takes
+ * its place in the router at once, as in Fastify: a HEAD route declared for the same path later
+ * is a duplicate (FST_ERR_DUPLICATED_ROUTE), one declared earlier wins over the twin.
  */
 function declareHeadTwins(context: Context, given: Record<string, any>, record: RouteRecord, placements: Placement[]): void {
   const { root } = context;
@@ -147,18 +145,4 @@ function declareHeadTwins(context: Context, given: Record<string, any>, record: 
     addToRouter(context, ['HEAD'], placement.url, twin.options, twin);
     root.routes.push(twin);
   }
-}
-
-/**
- * A HEAD route declared where a derived one stands takes its place (Enclave lets an explicit
- * HEAD route follow its GET route, where Fastify reports a duplicate).
- */
-function dropHeadTwin(context: Context, url: string, constraints: Record<string, unknown>): void {
-  const { root } = context;
-  const found = root.router.findRoute('HEAD' as any, url, constraints);
-  const twin = (found?.store ?? null) as RouteRecord | null;
-  if (twin === null || twin.isHeadTwin !== true) return;
-  root.router.off('HEAD' as any, url, twin.options.constraints ?? {});
-  const index = root.routes.indexOf(twin);
-  if (index !== -1) root.routes.splice(index, 1);
 }

@@ -18,7 +18,11 @@ export const defaultSchemaErrorFormatter: SchemaErrorFormatter = function defaul
     const text = typeof error?.message === 'string' ? error.message : String(error);
     message += `${dataVar}${path} ${text}`;
   }
-  return errorCodes.FST_ERR_VALIDATION(message === '' ? `${dataVar} is not valid` : message);
+  const error = errorCodes.FST_ERR_VALIDATION(message === '' ? `${dataVar} is not valid` : message);
+  // Fastify's default formatter makes a plain Error, and code that prints a validation error
+  // (`'Invalid: ' + error`) shows 'Error: …' there; `instanceof errorCodes.FST_ERR_VALIDATION` still holds.
+  Object.defineProperty(error, 'name', { value: 'Error', writable: true, configurable: true });
+  return error;
 };
 
 /**
@@ -63,7 +67,9 @@ export function createValidationError(formatter: SchemaErrorFormatter, instance:
   try {
     error = formatter.call(instance, errors, part);
   } catch (thrown) {
-    return formatterContractError(`it threw: ${describeThrown(thrown)}`, thrown);
+    // An Error it throws answers like any thrown error (a 500 unless it says otherwise, with its
+    // own message, as in Fastify); another thrown value cannot, so it is described instead.
+    return isErrorValue(thrown) ? thrown : formatterContractError(`it threw: ${describeThrown(thrown)}`, thrown);
   }
   if (!isErrorValue(error)) return formatterContractError(`it returned ${describe(error)}`);
   return markValidationError(error, errors, part);

@@ -1,4 +1,5 @@
-import { isPlainObject, lowerCaseHeaderNames } from './normalize-schema.js';
+import { lowerCaseHeaderNames } from './header-schema-names.js';
+import { isPlainObject } from './normalize-schema.js';
 
 /**
  * Makes `headers: { $ref: 'h#' }` match headers whatever the case the shared schema `h` writes

@@ -1,7 +1,8 @@
 import { errorCodes } from '../errors.js';
 import { canCarryBody } from '../http/body-methods.js';
 import type { HttpPart } from './contracts.js';
-import { expandShorthand, mediaTypeEssence } from './response-schema-shape.js';
+import { lowerCaseHeaderNames } from './header-schema-names.js';
+import { expandShorthand, isContentMap, readContentEntries } from './response-schema-shape.js';
 
 const FLUENT_SCHEMA_MARK = Symbol.for('fluent-schema-object');
 
@@ -39,33 +40,6 @@ export function expandPartShorthand(schema: unknown): unknown {
   return expandShorthand(toPlainSchema(schema));
 }
 
-/**
- * Node lower-cases incoming header names, so a headers schema is matched against lower-case keys.
- * Returns a copy whose `properties` names and `required` entries are lower-cased; a schema without
- * either is returned unchanged. Nested schemas are left alone: header values are strings.
- *
- * @example
- * lowerCaseHeaderNames({ type: 'object', required: ['X-Token'], properties: { 'X-Token': {} } })
- * // { type: 'object', required: ['x-token'], properties: { 'x-token': {} } }
- */
-export function lowerCaseHeaderNames(schema: unknown): unknown {
-  if (!isPlainObject(schema)) return schema;
-  const { properties, required } = schema;
-  if (!isPlainObject(properties) && !Array.isArray(required)) return schema;
-  const copy: Record<string, unknown> = { ...schema };
-  if (isPlainObject(properties)) {
-    const lowered: Record<string, unknown> = {};
-    for (const name of Object.keys(properties)) {
-      Object.defineProperty(lowered, name.toLowerCase(), { value: properties[name], enumerable: true, writable: true, configurable: true });
-    }
-    copy.properties = lowered;
-  }
-  if (Array.isArray(required)) {
-    copy.required = required.map((name: unknown) => (typeof name === 'string' ? name.toLowerCase() : name));
-  }
-  return copy;
-}
-
 /** A route's body schema: one schema, or one per request media type. */
 export type BodySchema = { kind: 'single'; schema: unknown } | { kind: 'content'; byMediaType: Map<string, unknown> };
 
@@ -78,26 +52,10 @@ export interface NormalizedRouteSchema {
 }
 
 
-function readContentMap(content: Record<string, any>): Map<string, unknown> {
+function readContentMap(content: Record<string, unknown>): Map<string, unknown> {
   const byMediaType = new Map<string, unknown>();
-  for (const mediaType of Object.keys(content)) {
-    const entry = content[mediaType];
-    if (!isPlainObject(entry) || entry.schema === undefined) throw errorCodes.FST_ERR_SCH_CONTENT_MISSING_SCHEMA(mediaType);
-    byMediaType.set(mediaTypeEssence(mediaType), expandPartShorthand(entry.schema));
-  }
+  for (const { mediaType, schema } of readContentEntries(content)) byMediaType.set(mediaType, expandPartShorthand(schema));
   return byMediaType;
-}
-
-/**
- * A `body` of the form `{ content: { '<media type>': { schema } } }`. Like response schemas, a
- * content map's keys must all contain a slash, so a shorthand body with a property that happens to
- * be called `content` stays a shorthand.
- */
-function isContentMap(body: unknown): body is { content: Record<string, any> } {
-  if (!isPlainObject(body) || body.type !== undefined || body.properties !== undefined || body.$ref !== undefined) return false;
-  if (!isPlainObject(body.content)) return false;
-  const mediaTypes = Object.keys(body.content);
-  return mediaTypes.length > 0 && mediaTypes.every((mediaType) => mediaType.includes('/'));
 }
 
 /** Route schema objects already prepared (a GET route and its HEAD route share one). */
@@ -146,9 +104,10 @@ export function normalizeRouteSchema(schema: Record<string, any>, method: string
   if (schema.headers !== undefined) normalized.headers = lowerCaseHeaderNames(expandPartShorthand(schema.headers));
   if (schema.body !== undefined && canCarryBody(method)) {
     const body = toPlainSchema(schema.body);
-    normalized.body = isContentMap(body)
-      ? { kind: 'content', byMediaType: readContentMap(body.content) }
-      : { kind: 'single', schema: expandPartShorthand(body) };
+    if (!isContentMap(body)) normalized.body = { kind: 'single', schema: expandPartShorthand(body) };
+    // An empty map declares no schema at all: the body is not validated, as if `body` were left
+    // out (Fastify too). A map with entries refuses the media types it does not list.
+    else if (Object.keys(body.content).length > 0) normalized.body = { kind: 'content', byMediaType: readContentMap(body.content) };
   }
   return normalized;
 }

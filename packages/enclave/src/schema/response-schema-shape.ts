@@ -56,14 +56,34 @@ export function mediaTypeEssence(value: string): string {
   return (semicolon === -1 ? value : value.slice(0, semicolon)).trim().toLowerCase();
 }
 
-// A `content` map's keys are media types, so they all contain a slash. Requiring that keeps a
-// shorthand schema with a property that happens to be called `content` a shorthand.
-function isContentMap(value: Record<string, any>): boolean {
-  if (value.type !== undefined || value.properties !== undefined || value.$ref !== undefined) return false;
+/**
+ * Whether a response value or a body schema is a `content` map by media type. Its keys are media
+ * types, so a map with at least one slashed key is one (a key that is no media type then fails
+ * as an entry without a schema, as in Fastify), and so is an empty map; a map without any
+ * slashed key is a shorthand property list that has a property called `content`.
+ *
+ * @example
+ * isContentMap({ content: { 'application/json': { schema: {} } } }) // → true
+ * isContentMap({ content: {} })                                     // → true: no media type has a schema
+ * isContentMap({ content: { type: 'string' } })                     // → false: a property named content
+ */
+export function isContentMap(value: unknown): value is { content: Record<string, unknown> } {
+  if (!isPlainObject(value) || value.type !== undefined || value.properties !== undefined || value.$ref !== undefined) return false;
   const content: unknown = value.content;
   if (!isPlainObject(content)) return false;
   const mediaTypes = Object.keys(content);
-  return mediaTypes.length > 0 && mediaTypes.every((mediaType) => mediaType.includes('/'));
+  return mediaTypes.length === 0 || mediaTypes.some((mediaType) => mediaType.includes('/'));
+}
+
+/**
+ * The entries of a content map, keyed by media-type essence. An entry without a schema (or a
+ * key that is no media type, such as a stray `type`) is FST_ERR_SCH_CONTENT_MISSING_SCHEMA.
+ */
+export function readContentEntries(content: Record<string, unknown>): Array<{ written: string; mediaType: string; schema: unknown }> {
+  return Object.entries(content).map(([written, entry]) => {
+    if (!isPlainObject(entry) || entry.schema === undefined) throw new errorCodes.FST_ERR_SCH_CONTENT_MISSING_SCHEMA(written);
+    return { written, mediaType: mediaTypeEssence(written), schema: entry.schema };
+  });
 }
 
 /**
@@ -74,17 +94,13 @@ function isContentMap(value: Record<string, any>): boolean {
  * // → { kind: 'content', entries: [{ mediaType: 'application/json', schema: { type: 'object' } }] }
  */
 export function readResponseDeclaration(value: unknown): ResponseDeclaration {
-  if (!isPlainObject(value) || !isContentMap(value)) return { kind: 'schema', schema: expandShorthand(value) };
+  if (!isContentMap(value)) return { kind: 'schema', schema: expandShorthand(value) };
   const entries: Array<{ mediaType: string; schema: unknown }> = [];
   const seen = new Set<string>();
-  for (const [written, entry] of Object.entries(value.content as Record<string, unknown>)) {
-    if (!isPlainObject(entry) || entry.schema === undefined) {
-      throw new errorCodes.FST_ERR_SCH_CONTENT_MISSING_SCHEMA(written);
-    }
-    const mediaType = mediaTypeEssence(written);
+  for (const { written, mediaType, schema } of readContentEntries(value.content)) {
     if (seen.has(mediaType)) throw new errorCodes.FST_ERR_SCH_DUPLICATE(written);
     seen.add(mediaType);
-    entries.push({ mediaType, schema: expandShorthand(entry.schema) });
+    entries.push({ mediaType, schema: expandShorthand(schema) });
   }
   return { kind: 'content', entries };
 }

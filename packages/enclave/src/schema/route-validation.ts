@@ -99,6 +99,19 @@ function selectByMediaType(byMediaType: Map<string, ValidationFunction>, mediaTy
   return (slash === -1 ? undefined : byMediaType.get(`${mediaType.slice(0, slash)}/*`)) ?? byMediaType.get('*/*');
 }
 
+/**
+ * Ajv coerces a root primitive (`"10"` for `type: 'integer'`) only into a parent it is handed,
+ * so an Ajv validator gets the request as the parent of the part, as in Fastify; other
+ * libraries' functions get the data alone.
+ */
+function callValidator(validate: ValidationFunction, data: unknown, request: ValidatableRequest, property: keyof ValidatableRequest): unknown {
+  if (!('schemaEnv' in validate)) return validate(data);
+  return (validate as (data: unknown, context: { parentData: object; parentDataProperty: string }) => unknown)(data, {
+    parentData: request,
+    parentDataProperty: property,
+  });
+}
+
 function runParts(
   context: RunContext,
   request: ValidatableRequest,
@@ -121,7 +134,7 @@ function runParts(
     // request without a body (which stays undefined), a plain `type: 'object'` refuses it.
     const value = request[entry.property];
     try {
-      result = validate(value === undefined ? null : value);
+      result = callValidator(validate, value === undefined ? null : value, request, entry.property);
     } catch (thrown) {
       return failureFromThrown(context, entry, thrown);
     }
@@ -199,9 +212,21 @@ function resolvable(error: Error | undefined): Error | undefined {
 }
 
 function failureFromThrown(context: RunContext, entry: CompiledPart, thrown: unknown): Error {
-  // Ajv's ValidationError (from `$async` schemas) carries the raw errors: format them like any.
+  // Ajv's ValidationError (from `$async` schemas) answers as itself, as in Fastify: its message
+  // ('validation failed') with its raw errors as `validation`. Raw errors thrown bare are formatted.
   const errors = readSafely(thrown, 'errors');
-  if (Array.isArray(errors)) return createValidationError(context.formatter, context.instance, errors, entry.part);
+  if (Array.isArray(errors)) {
+    if (!isErrorValue(thrown)) return createValidationError(context.formatter, context.instance, errors, entry.part);
+    // Ajv sets `validation: true` on it; the raw errors are what error handlers read there.
+    if (readSafely(thrown, 'validation') === true) {
+      try {
+        Reflect.set(thrown, 'validation', errors);
+      } catch {
+        // A setter that throws leaves Ajv's `true`; the error still answers.
+      }
+    }
+    return markValidationError(thrown, errors, entry.part);
+  }
   return failureFromLibraryError(context, entry, thrown);
 }
 

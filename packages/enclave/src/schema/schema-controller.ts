@@ -70,6 +70,10 @@ export class SchemaController {
   private validatorCompiler: ValidatorCompiler | undefined;
   private serializerCompiler: SerializerCompiler | undefined;
   private schemaErrorFormatter: SchemaErrorFormatter | undefined;
+  // Whether a route of this context compiled with the shared validator/serializer (Fastify sets
+  // a context's compilers up then, at ready; until that, `instance.validatorCompiler` reads undefined).
+  private validatorInUse = false;
+  private serializerInUse = false;
   private builtValidator: BuiltCompiler<ValidatorCompiler> | undefined;
   private builtSerializer: BuiltCompiler<SerializerCompiler> | undefined;
   private validationCache: { compiler: ValidatorCompiler; cache: CompiledSchemaCache<ValidationFunction> } | undefined;
@@ -137,14 +141,18 @@ export class SchemaController {
     this.builtSerializer = undefined;
   }
 
-  /** The validator compiler routes of this context use when they set none (`instance.validatorCompiler`). */
-  currentValidatorCompiler(): ValidatorCompiler {
-    return this.customValidatorCompiler() ?? this.sharedValidatorCompiler();
+  /**
+   * `instance.validatorCompiler`: the compiler set with setValidatorCompiler() in this context or
+   * an ancestor; else the shared one once a route of this context or an ancestor has compiled
+   * with it (at ready, as in Fastify); else undefined.
+   */
+  currentValidatorCompiler(): ValidatorCompiler | undefined {
+    return this.customValidatorCompiler() ?? (this.chainUses('validatorInUse') ? this.sharedValidatorCompiler() : undefined);
   }
 
-  /** The serializer compiler routes of this context use when they set none. */
-  currentSerializerCompiler(): SerializerCompiler {
-    return this.effectiveSerializerCompiler();
+  /** `instance.serializerCompiler`, by the same rules as `currentValidatorCompiler`. */
+  currentSerializerCompiler(): SerializerCompiler | undefined {
+    return this.customSerializerCompiler() ?? (this.chainUses('serializerInUse') ? this.sharedSerializerCompiler() : undefined);
   }
 
   /** Replaces the schema error formatter of this context and of the descendants that set none. */
@@ -170,6 +178,7 @@ export class SchemaController {
       let compiler = route.validatorCompiler ?? this.customValidatorCompiler();
       if (compiler === undefined) {
         compiler = this.buildOrWrap(route, () => this.sharedValidatorCompiler());
+        this.validatorInUse = true;
         if (this.settings.buildValidator === buildDefaultValidatorCompiler) {
           normalized.headers = inlineSharedHeadersSchema(normalized.headers, this.getSchemas());
         }
@@ -187,7 +196,8 @@ export class SchemaController {
     let serializerFor: CompiledRouteSchemas['serializerFor'] = null;
     if (schema.response !== undefined && schema.response !== null) {
       const compiler = route.serializerCompiler ?? this.effectiveSerializerCompiler();
-      serializerFor = compileResponseSerializers(schema.response, { method: route.method, url: route.url, compiler });
+      if (route.serializerCompiler === undefined) this.serializerInUse = true;
+      serializerFor = compileServingResponse(schema.response, { method: route.method, url: route.url, compiler });
     }
     return { validate, serializerFor };
   }
@@ -233,6 +243,10 @@ export class SchemaController {
   // the user's and are not fed shared schemas.
   private customValidatorCompiler(): ValidatorCompiler | undefined {
     return this.validatorCompiler ?? this.parent?.customValidatorCompiler();
+  }
+
+  private chainUses(flag: 'validatorInUse' | 'serializerInUse'): boolean {
+    return this[flag] || (this.parent?.chainUses(flag) ?? false);
   }
 
   private customSerializerCompiler(): SerializerCompiler | undefined {
@@ -292,6 +306,20 @@ export class SchemaController {
       const reason = error instanceof Error ? error.message : String(error);
       throw Object.assign(errorCodes.FST_ERR_SCH_VALIDATION_BUILD(route.method, route.url, reason), { cause: error });
     }
+  }
+}
+
+/**
+ * A response map that is no status map fails the route's serialization build, as in Fastify:
+ * FST_ERR_SCH_SERIALIZATION_BUILD naming the route, with the precise error as its `cause`.
+ */
+function compileServingResponse(...args: Parameters<typeof compileResponseSerializers>): ReturnType<typeof compileResponseSerializers> {
+  try {
+    return compileResponseSerializers(...args);
+  } catch (error) {
+    if ((error as { code?: unknown })?.code !== errorCodes.FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX.code) throw error;
+    const [, { method, url }] = args;
+    throw Object.assign(errorCodes.FST_ERR_SCH_SERIALIZATION_BUILD(method, url, (error as Error).message), { cause: error });
   }
 }
 

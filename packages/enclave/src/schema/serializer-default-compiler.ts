@@ -28,10 +28,12 @@ const UNSAFE_NAME_MESSAGE =
  * const serialize = compile({ schema: { $ref: 'user#' }, method: 'GET', url: '/me', httpStatus: '200' })
  * serialize({ name: 'Ada', password: 'x' }) // → '{"name":"Ada"}'
  */
-export function createDefaultSerializerCompilerFactory(limit: number = SCHEMA_CACHE_LIMIT): (sharedSchemas: Record<string, unknown>) => SerializerCompiler {
+export function createDefaultSerializerCompilerFactory(
+  limit: number = SCHEMA_CACHE_LIMIT,
+): (sharedSchemas: Record<string, unknown>, serializerOpts?: Record<string, unknown>) => SerializerCompiler {
   const serializers = new BoundedCache<SerializeFunction>(limit);
   const externalSchemasBySet = new Map<string, Record<string, unknown>>();
-  const compilersBySet = new WeakMap<object, SerializerCompiler>();
+  const compilersBySet = new WeakMap<object, { compiler: SerializerCompiler; serializerOpts: Record<string, unknown> | undefined }>();
   const objectIds = new WeakMap<object, number>();
   let lastObjectId = 0;
 
@@ -42,9 +44,9 @@ export function createDefaultSerializerCompilerFactory(limit: number = SCHEMA_CA
     return `@${id}`;
   };
 
-  return function compilerForSharedSchemas(sharedSchemas) {
+  return function compilerForSharedSchemas(sharedSchemas, serializerOpts) {
     const known = compilersBySet.get(sharedSchemas);
-    if (known !== undefined) return known;
+    if (known !== undefined && known.serializerOpts === serializerOpts) return known.compiler;
 
     // The set's identity is its members' identities, not the record's: a controller may build a
     // fresh record per call, and the same schema objects must still hit the cache.
@@ -52,6 +54,8 @@ export function createDefaultSerializerCompilerFactory(limit: number = SCHEMA_CA
       .sort()
       .map((id) => `${JSON.stringify(id)}=${identityOf(sharedSchemas[id])}`)
       .join(',');
+    // Serializers built with other options are other serializers.
+    const optionsKey = identityOf(serializerOpts);
 
     const externalSchemas = (): Record<string, unknown> => {
       let copy = externalSchemasBySet.get(setKey);
@@ -68,19 +72,20 @@ export function createDefaultSerializerCompilerFactory(limit: number = SCHEMA_CA
     const compiler: SerializerCompiler = ({ schema }) => {
       const { key, hasRef, hasLineTerminatorInName } = fingerprintSchema(schema);
       if (hasLineTerminatorInName) throw new Error(UNSAFE_NAME_MESSAGE);
-      const cacheKey = key === undefined ? undefined : `${hasRef ? setKey : ''}\n${key}`;
+      const cacheKey = key === undefined ? undefined : `${optionsKey}\n${hasRef ? setKey : ''}\n${key}`;
       if (cacheKey !== undefined) {
         const cached = serializers.get(cacheKey);
         if (cached !== undefined) return cached;
       }
       // Without a `$ref` the shared schemas cannot change the output; leaving them out also
       // spares fast-json-stringify from checking every one of them again.
-      const options = hasRef ? { schema: externalSchemas() as Record<string, FastJsonSchema> } : {};
+      // The factory option `serializerOpts` (rounding, largeArrayMechanism, …) goes to every build.
+      const options = hasRef ? { ...serializerOpts, schema: externalSchemas() as Record<string, FastJsonSchema> } : { ...serializerOpts };
       const serializer = fastJsonStringify(key === undefined ? cloneSchema(schema) : copyFromKey<FastJsonSchema>(key), options) as SerializeFunction;
       if (cacheKey !== undefined) serializers.set(cacheKey, serializer);
       return serializer;
     };
-    compilersBySet.set(sharedSchemas, compiler);
+    compilersBySet.set(sharedSchemas, { compiler, serializerOpts });
     return compiler;
   };
 }

@@ -69,8 +69,10 @@ export type SchemaToType<Schema> =
         : FromJsonSchema<ExpandShorthand<Schema>>
       : Resolved<Schema>;
 
-/** `{ content: { '<media type>': { schema } } }`: the union of the schemas' types. */
-type FromContentMap<Content> = { [MediaType in keyof Content]: Content[MediaType] extends { schema: infer Schema } ? SchemaToType<Schema> : unknown }[keyof Content];
+/** `{ content: { '<media type>': { schema } } }`: the union of the schemas' types; `unknown` for an empty map (no schema applies). */
+type FromContentMap<Content> = [keyof Content] extends [never]
+  ? unknown
+  : { [MediaType in keyof Content]: Content[MediaType] extends { schema: infer Schema } ? SchemaToType<Schema> : unknown }[keyof Content];
 
 /** A body or response entry: a schema, or a content map. */
 export type EntryToType<Entry> = Entry extends { readonly content: infer Content }
