@@ -9,3 +9,4 @@ export const kErrorHandler: unique symbol = Symbol('enclave.errorHandler');
 export const kStartTime: unique symbol = Symbol('enclave.startTime');
 export const kMediaType: unique symbol = Symbol('enclave.mediaType');
 export const kOnErrorDone: unique symbol = Symbol('enclave.onErrorDone');
+export const kReply: unique symbol = Symbol('enclave.reply');
