@@ -3,6 +3,7 @@
 // serializers compiled, constructors and limits resolved.
 import { canCarryBody } from '../http/body-methods.js';
 import type { ContentTypeParserStore } from '../http/content-type-parser.js';
+import { methodSets } from '../routing/http-methods.js';
 import type { RouteRecord } from '../routing/route-record.js';
 import type { CompiledRouteSchemas } from '../schema/contracts.js';
 import { prepareRouteSchemaObject } from '../schema/normalize-schema.js';
@@ -42,11 +43,20 @@ export interface CompiledRoute {
   readonly childLoggerFactory: ChildLoggerFactory | null;
   /** Milliseconds before FST_ERR_HANDLER_TIMEOUT; 0 for none. */
   readonly handlerTimeout: number;
+  /**
+   * The application's body-less methods (GET, HEAD, TRACE and those `addHttpMethod` declared
+   * so): the live set itself, so a request asks one Set rather than the WeakMap of every app's.
+   */
+  readonly bodylessMethods: ReadonlySet<string>;
 }
 
 /** The per-context settings every compiled route carries. */
-function contextSettingsOf(context: Context, handlerTimeout: unknown): Pick<CompiledRoute, 'genReqId' | 'childLoggerFactory' | 'handlerTimeout'> {
+function contextSettingsOf(
+  context: Context,
+  handlerTimeout: unknown,
+): Pick<CompiledRoute, 'genReqId' | 'childLoggerFactory' | 'handlerTimeout' | 'bodylessMethods'> {
   return {
+    bodylessMethods: methodSets(context.root).bodyless,
     genReqId: contextSetting(context, 'genReqId') ?? context.root.options.genReqId,
     childLoggerFactory: contextSetting(context, 'childLoggerFactory') ?? null,
     handlerTimeout: typeof handlerTimeout === 'number' ? handlerTimeout : context.root.options.handlerTimeout,

@@ -13,7 +13,6 @@ import { sendPayload } from './send.js';
 import { kHijacked, kMediaType, kReply, kRoute, kSent } from './symbols.js';
 import type { EnclaveInstance } from '../types.js';
 import type { LogController } from '../log-controller.js';
-import { methodHasBody } from '../routing/http-methods.js';
 import { startHandlerTimeout } from './request-signal.js';
 
 function logHookError(request: any) {
@@ -161,7 +160,7 @@ function preParsing(route: CompiledRoute, request: any, reply: any): void {
 }
 
 function parseBody(route: CompiledRoute, request: any, reply: any, payload: any): void {
-  if (!methodHasBody(route.context.root, request.raw.method)) {
+  if (route.bodylessMethods.has(request.raw.method)) {
     preValidation(route, request, reply);
     return;
   }
@@ -191,7 +190,7 @@ function preValidation(route: CompiledRoute, request: any, reply: any): void {
 }
 
 function validate(route: CompiledRoute, request: any, reply: any): void {
-  const withoutBody = route.validateWithoutBody !== undefined && !methodHasBody(route.context.root, request.raw.method);
+  const withoutBody = route.validateWithoutBody !== undefined && route.bodylessMethods.has(request.raw.method);
   const validator = withoutBody ? route.validateWithoutBody : route.validate;
   if (validator === null) {
     preHandler(route, request, reply);
