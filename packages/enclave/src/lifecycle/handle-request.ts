@@ -119,12 +119,7 @@ export function runRoute(
     return;
   }
   if (route.hooks.onRequest === null) preParsing(route, request, reply);
-  else runRequestHooks(route.hooks.onRequest, request, reply, () => preParsing(route, request, reply), failWith(reply));
-}
-
-/** The failure continuation of every request phase. */
-function failWith(reply: any): (error: unknown) => void {
-  return (error) => handleError(reply, error);
+  else runRequestHooks(route.hooks.onRequest, route, request, reply, preParsing, handleError);
 }
 
 /**
@@ -144,19 +139,14 @@ function preParsing(route: CompiledRoute, request: any, reply: any): void {
     parseBody(route, request, reply, request.raw);
     return;
   }
-  runValueHooks(
-    route.hooks.preParsing,
-    request,
-    reply,
-    request.raw,
-    (payload) => {
-      if (reply.sent) return;
-      const stream = payloadAfterPreParsing(request, payload);
-      if (stream instanceof Error) handleError(reply, stream);
-      else parseBody(route, request, reply, stream);
-    },
-    failWith(reply),
-  );
+  runValueHooks(route.hooks.preParsing, request, reply, request.raw, afterPreParsing, handleError);
+}
+
+function afterPreParsing(reply: any, payload: unknown): void {
+  if (reply.sent) return;
+  const stream = payloadAfterPreParsing(reply.request, payload);
+  if (stream instanceof Error) handleError(reply, stream);
+  else parseBody(reply[kRoute] as CompiledRoute, reply.request, reply, stream);
 }
 
 function parseBody(route: CompiledRoute, request: any, reply: any, payload: any): void {
@@ -186,7 +176,7 @@ function parseBody(route: CompiledRoute, request: any, reply: any, payload: any)
 
 function preValidation(route: CompiledRoute, request: any, reply: any): void {
   if (route.hooks.preValidation === null) validate(route, request, reply);
-  else runRequestHooks(route.hooks.preValidation, request, reply, () => validate(route, request, reply), failWith(reply));
+  else runRequestHooks(route.hooks.preValidation, route, request, reply, validate, handleError);
 }
 
 function validate(route: CompiledRoute, request: any, reply: any): void {
@@ -223,7 +213,7 @@ function afterValidation(route: CompiledRoute, request: any, reply: any, error: 
 
 function preHandler(route: CompiledRoute, request: any, reply: any): void {
   if (route.hooks.preHandler === null) callHandler(route, request, reply);
-  else runRequestHooks(route.hooks.preHandler, request, reply, () => callHandler(route, request, reply), failWith(reply));
+  else runRequestHooks(route.hooks.preHandler, route, request, reply, callHandler, handleError);
 }
 
 function callHandler(route: CompiledRoute, request: any, reply: any): void {

@@ -113,14 +113,7 @@ function startSending(reply: any, payload: unknown): void {
     const hooks = (reply[kRoute] as CompiledRoute).hooks.preSerialization;
     if (hooks === null) serializeAndSend(reply, payload);
     else {
-      runValueHooks(
-        hooks,
-        reply.request,
-        reply,
-        payload,
-        (value) => serializeAndSend(reply, value),
-        (error) => failSend(reply, error),
-      );
+      runValueHooks(hooks, reply.request, reply, payload, serializeAndSend, failSend);
     }
   }
 }
@@ -173,14 +166,7 @@ export function runOnSend(reply: any, payload: unknown): void {
     writeResponse(reply, payload);
     return;
   }
-  runValueHooks(
-    hooks,
-    reply.request,
-    reply,
-    payload,
-    (value) => writeResponse(reply, value),
-    (error) => failSend(reply, error),
-  );
+  runValueHooks(hooks, reply.request, reply, payload, writeResponse, failSend);
 }
 
 /**
