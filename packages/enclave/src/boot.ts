@@ -24,6 +24,11 @@ function compileNotFoundRoutes(root: RootState, rootContext: Context): void {
   }
   // Longest prefix first; among equal prefixes the deepest context (added last) wins.
   root.notFoundRoutes = entries.reverse().sort((a, b) => b.prefix.length - a.prefix.length);
+  // As in Fastify, the request frameworkErrors gets belongs to no route: its routeOptions name
+  // no method and no URL.
+  const { bodyLimit } = root.options;
+  const routeOptions = Object.freeze({ method: undefined, url: undefined, bodyLimit, config: {} });
+  root.frameworkErrorRoute = { ...compileNotFoundRoute(rootContext, defaultNotFoundHandler, {}), routeOptions };
 }
 
 async function loadAndCompile(root: RootState): Promise<void> {

@@ -8,9 +8,11 @@ import { type HookName, requestHookNames } from './lifecycle/hook-names.js';
 import { addHookToContext, validateHook } from './lifecycle/hooks.js';
 import { kErrorHandler } from './lifecycle/symbols.js';
 import { addRoute } from './routing/routes.js';
-import { type Context, contextOf } from './scope/context.js';
+import type { RouteRecord } from './routing/route-record.js';
+import { contextOf } from './scope/context.js';
 import { addDecorator, getDecorator, hasDecorator } from './scope/decorators.js';
 import { loadPending, queueAfter, queuePlugin } from './scope/plugin-loader.js';
+import { isRegisteredInChain } from './scope/plugin-meta.js';
 import { printPlugins } from './scope/print-plugins.js';
 import { extraMethods, extraProperties, shorthand, throwIfBooted } from './instance-extras.js';
 import { markErrorHandlerSet } from './scope/context-settings.js';
@@ -91,10 +93,10 @@ export const instancePrototype: Record<PropertyKey, any> = {
     return getDecorator(contextOf(this), name);
   },
   hasPlugin(this: any, name: string) {
-    for (let context: Context | null = contextOf(this); context !== null; context = context.parent) {
-      if (context.registeredPlugins.includes(name)) return true;
-    }
-    return false;
+    // The context's own name chain ('fastify' at the root, a plugin's name in its context), or a
+    // metadata name registered here or above: what Fastify answers, so a plugin's checks agree.
+    const context = contextOf(this);
+    return context.pluginNames.includes(name) || isRegisteredInChain(context, name);
   },
   setErrorHandler(this: any, handler: (error: any, request: any, reply: any) => unknown) {
     const context = contextOf(this);
@@ -116,7 +118,8 @@ export const instancePrototype: Record<PropertyKey, any> = {
     if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ROUTE_HANDLER_NOT_FN('*', `${context.prefix}/*`);
     for (const name of requestHookNames) {
       const hooks = options?.[name];
-      if (hooks !== undefined) for (const hook of [hooks].flat()) validateHook(name, hook);
+      // A falsy hook option (`preHandler: null`, a plugin's `cond && hook`) means none, as in Fastify.
+      if (hooks) for (const hook of [hooks].flat()) validateHook(name, hook);
     }
     // One not-found handler per prefix: a second one (same context, or a context sharing the
     // prefix) would silently shadow the first.
@@ -195,9 +198,17 @@ export const instancePrototype: Record<PropertyKey, any> = {
   hasRoute(this: any, { method, url, constraints }: { method: string; url: string; constraints?: Record<string, unknown> }) {
     return contextOf(this).root.router.hasRoute(String(method).toUpperCase() as any, url, constraints ?? {});
   },
+  /**
+   * Matches `url` as a request URL would be (so `/users/:id` yields `{ id: ':id' }`). Only
+   * copies leave: the route's record (its store) stays private, and what the caller changes
+   * on the answer cannot reach the router.
+   */
   findRoute(this: any, { method, url, constraints }: { method: string; url: string; constraints?: Record<string, unknown> }) {
-    const found = contextOf(this).root.router.findRoute(String(method).toUpperCase() as any, url, constraints ?? {});
-    return found === null ? null : { ...found, store: (found.store as any)?.options };
+    if (typeof method !== 'string') return null;
+    const found = contextOf(this).root.router.find(method.toUpperCase() as any, url ?? '', constraints ?? {});
+    if (found === null || found.store === null) return null;
+    const record = found.store as unknown as RouteRecord;
+    return { handler: record.options.handler, params: { ...found.params }, searchParams: { ...found.searchParams } };
   },
   printRoutes(this: any, options?: Record<string, unknown>) {
     return contextOf(this).root.router.prettyPrint(options ?? {});

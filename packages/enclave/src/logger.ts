@@ -43,6 +43,8 @@ const serializers = {
     return {
       method: request.method,
       url: request.url,
+      // The version a versioned route was asked for (find-my-way's Accept-Version constraint).
+      version: request.headers?.['accept-version'],
       host: request.host,
       remoteAddress: request.ip,
       remotePort: request.socket?.remotePort,

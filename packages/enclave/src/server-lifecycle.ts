@@ -64,15 +64,24 @@ export function asDisposeHook(resource: unknown): ((...args: any[]) => any) | un
   };
 }
 
+/** Fastify's FSTWRN003: a rejection of an async listen() callback is nobody's to handle. */
+function warnAsyncListenCallback(): void {
+  process.emitWarning('listen() was given an async callback: mixing the callback and async styles can leave a rejection unhandled; use one style', {
+    type: 'FastifyWarning',
+    code: 'FSTWRN003',
+  });
+}
+
 export const lifecycleMethods: Record<string, (this: any, ...args: any[]) => unknown> = {
   ready(this: any, callback?: (error: Error | null, instance?: unknown) => void) {
     const context = contextOf(this);
-    const promise = readyOf(context);
-    if (typeof callback === 'function') {
-      promise.then(() => callback(null, context.instance), (error) => callback(error));
-      return undefined;
-    }
-    return new Promise((resolve, reject) => promise.then(() => resolveWithInstance(context, resolve), reject));
+    const booting = readyOf(context);
+    const promise = new Promise((resolve, reject) => booting.then(() => resolveWithInstance(context, resolve), reject));
+    if (typeof callback !== 'function') return promise;
+    // Through the same promise as the promise form, so that callbacks and promises mixed in
+    // any order are answered in the order of their ready() calls, as in Fastify.
+    promise.then(() => callback(null, context.instance), (error) => callback(error));
+    return undefined;
   },
   listen(this: any, options?: any, callback?: (error: Error | null, address?: string | null) => void) {
     const context = contextOf(this);
@@ -80,6 +89,7 @@ export const lifecycleMethods: Record<string, (this: any, ...args: any[]) => unk
       callback = options;
       options = {};
     }
+    if (typeof callback === 'function' && callback.constructor.name === 'AsyncFunction') warnAsyncListenCallback();
     // An invalid signal throws at once, in both forms, as in Fastify.
     if (options !== null && typeof options === 'object') checkSignal(options.signal);
     const promise = listen(context.root, () => ready(context), options ?? {}, () => close(context.root));

@@ -10,7 +10,7 @@ import { errorCodes } from './errors.js';
 import { ContentTypeParserStore } from './http/content-type-parser.js';
 import { listenForClientErrors } from './http/client-error.js';
 import { trackSockets } from './http/close.js';
-import { trackHttp2Sessions } from './http/listen.js';
+import { trackHttp2Sessions } from './http/http2-sessions.js';
 import { instancePrototype } from './instance.js';
 import { createRequestListener } from './lifecycle/request-listener.js';
 import { replyBasePrototype } from './lifecycle/reply.js';
@@ -47,7 +47,9 @@ const isCount = (value: unknown) => Number.isInteger(value) && (value as number)
 function compileTrust(trustProxy: unknown): NormalizedOptions['trustProxy'] {
   if (trustProxy === undefined || trustProxy === false) return null;
   if (trustProxy === true) return () => true;
-  if (typeof trustProxy === 'number') return (_address, hop) => hop < trustProxy;
+  // A hop count cannot tell the proxy from a client that reaches the server directly and sends
+  // enough X-Forwarded-For entries itself: as Fastify 5.12 does, it trusts no one (fails closed).
+  if (typeof trustProxy === 'number') return trustProxy === 0 ? null : () => false;
   if (typeof trustProxy === 'function') return trustProxy as NormalizedOptions['trustProxy'];
   if (typeof trustProxy === 'string') return proxyAddr.compile(trustProxy.split(',').map((entry) => entry.trim()));
   if (Array.isArray(trustProxy)) return proxyAddr.compile(trustProxy);
@@ -217,6 +219,7 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
     applicationHooks: { onReady: [], onListen: [], preClose: [], onClose: [] },
     notFoundRoutes: [],
     findNotFoundRoute: (url: string) => findNotFoundRoute(root, url),
+    frameworkErrorRoute: null,
     rootPlugin: { name: 'root', queue: [] },
     loadingStack: [],
     readyPromise: null,

@@ -21,7 +21,7 @@ import type {
   ValidatorCompiler,
   ValidatorCompilerInput,
 } from './schema/contracts.js';
-import type { ApplicationHooks, LifecycleHooks, RouteHooks } from './types/hooks.js';
+import type { AddHook, ApplicationHooks, LifecycleHooks, RouteHooks } from './types/hooks.js';
 import type { PluginModule, RegisterOptionsArgument } from './types/plugin.js';
 import type { ReplyPayload, ResolveRoute, RouteGeneric, RouteSchema } from './types/schema-inference.js';
 import type { TypeProviderShape, WithTypeProvider } from './types/type-provider.js';
@@ -493,8 +493,7 @@ export interface InstanceApi {
   readonly defaultTextParser: ContentTypeParser;
   /** Same as `addHook('onClose', hook)`. */
   onClose(hook: ApplicationHooks<this>['onClose']): this;
-  addHook<Name extends keyof LifecycleHooks>(name: Name, hook: LifecycleHooks[Name]): this;
-  addHook<Name extends keyof ApplicationHooks>(name: Name, hook: ApplicationHooks<this>[Name]): this;
+  addHook: AddHook<this>;
   /**
    * Adds an instance decorator; the returned instance is typed with it. To type it on every
    * instance, declare it by interface merging instead.
@@ -535,7 +534,12 @@ export interface InstanceApi {
   removeContentTypeParser(matcher: string | RegExp | Array<string | RegExp>): this;
   removeAllContentTypeParsers(): this;
   hasRoute(route: { method: string; url: string; constraints?: Record<string, unknown> }): boolean;
-  findRoute(route: { method: string; url: string; constraints?: Record<string, unknown> }): { params: Record<string, string>; store: unknown } | null;
+  /** The route `url` would reach, matched as a request URL (`/users/:id` gives `{ id: ':id' }`). */
+  findRoute(route: { method: string; url: string; constraints?: Record<string, unknown> }): {
+    handler: RouteHandler;
+    params: Record<string, string | undefined>;
+    searchParams: Record<string, string>;
+  } | null;
   printRoutes(options?: Record<string, unknown>): string;
   printPlugins(): string;
   addresses(): Array<{ address: string; family: string; port: number }>;

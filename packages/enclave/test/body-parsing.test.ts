@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
+import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PassThrough, Readable } from 'node:stream';
 import { describe, test } from 'node:test';
 import enclave from 'enclavejs';
+import fastify from 'fastify';
 import { type ContentTypeParserFunction, ContentTypeParserStore, parseRequestBody } from '../src/http/content-type-parser.js';
 
 const rootOptions = { bodyLimit: 1024, onProtoPoisoning: 'error', onConstructorPoisoning: 'error' } as const;
@@ -398,5 +400,77 @@ describe('over a real socket', () => {
     );
     assert.equal(results.length, 1);
     assert.equal(results[0]?.err.statusCode, 400);
+  });
+});
+
+describe('the request async context survives body parsing', () => {
+  test('a store set by an onRequest hook is seen by the handler and the error handler, whatever context the parser calls back from', async () => {
+    const storage = new AsyncLocalStorage<{ id: string }>();
+    const elsewhere = new AsyncResource('parser-owned-resource');
+    const app = enclave();
+    app.addHook('onRequest', (request: any, _reply: any, done: () => void) => {
+      storage.run({ id: request.headers['x-id'] }, done);
+    });
+    // Calls back from a context of its own, where the request's store is not set.
+    app.addContentTypeParser('application/x-later', { parseAs: 'string' }, (_request: any, body: any, done: any) => {
+      elsewhere.runInAsyncScope(() => setImmediate(() => (body === 'fail' ? done(new Error('refused')) : done(null, body))));
+    });
+    app.setErrorHandler((error: Error, _request: any, reply: any) => {
+      reply.code(400).send({ error: error.message, id: storage.getStore()?.id });
+    });
+    app.post('/', async (request: any) => ({ body: request.body, id: storage.getStore()?.id }));
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const post = async (id: string, type: string, body: string) => {
+        const response = await fetch(address, { method: 'POST', headers: { 'content-type': type, 'x-id': id }, body });
+        return { status: response.status, json: await response.json() };
+      };
+      const answers = await Promise.all([
+        post('json', 'application/json', '{"a":1}'),
+        post('later', 'application/x-later', 'text'),
+        post('failing', 'application/x-later', 'fail'),
+      ]);
+      assert.deepEqual(answers, [
+        { status: 200, json: { body: { a: 1 }, id: 'json' } },
+        { status: 200, json: { body: 'text', id: 'later' } },
+        { status: 400, json: { error: 'refused', id: 'failing' } },
+      ]);
+    } finally {
+      elsewhere.emitDestroy();
+      await app.close();
+    }
+  });
+});
+
+describe('requests refused on their headers alone, as Fastify answers them', () => {
+  test('a custom error handler sees the status already set for a malformed Content-Type or a QUERY without one, not for a type without a parser', async () => {
+    const answers = async (factory: (options?: object) => any) => {
+      const app = factory();
+      app.setErrorHandler((error: any, _request: any, reply: any) => {
+        reply.send({ seen: reply.statusCode, code: error.code });
+      });
+      app.post('/r', async () => 'handled');
+      app.query('/q', async () => 'handled');
+      const cases: Array<[string, string, string | undefined]> = [
+        ['POST', '/r', 'undefined'],
+        ['POST', '/r', 'application/xml'],
+        ['QUERY', '/q', undefined],
+        ['POST', '/missing', 'undefined'],
+        ['POST', '/missing', 'application/xml'],
+      ];
+      const results = [];
+      for (const [method, url, type] of cases) {
+        const response = await app.inject({ method, url, payload: 'hello', headers: type === undefined ? {} : { 'content-type': type } });
+        results.push([method, url, type, response.statusCode, response.json()]);
+      }
+      await app.close();
+      return results;
+    };
+    const ours = await answers(enclave as any);
+    assert.deepEqual(ours, await answers(fastify as any));
+    assert.deepEqual(
+      ours.map((result) => result[3]),
+      [415, 200, 400, 415, 404],
+    );
   });
 });

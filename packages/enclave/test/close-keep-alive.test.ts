@@ -2,7 +2,9 @@
 // reset: each request gets its complete answer or a 503 (with Connection: close), and a client
 // stops at the first 503 or Connection: close. Real sockets, one connection per client.
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
 import http from 'node:http';
+import net from 'node:net';
 import { test } from 'node:test';
 import enclave from 'enclavejs';
 import { portOf, withTimeout } from './security-helpers.ts';
@@ -87,4 +89,52 @@ test(`${CLIENTS} keep-alive clients reuse their connection while close() runs: e
   assert.equal(tally.incomplete, 0);
   assert.ok(tally.ok >= CLIENTS * 2, `answered before closing: ${tally.ok}`);
   assert.ok(tally.unavailable > 0, 'requests arriving while closing got 503');
+});
+
+/** close()'s idle grace period (docs/differences.md#closing): 100 to 200 ms. */
+const GRACE_MS = 100;
+
+/** Blocks the event loop, as a starved machine does to a process. */
+function stall(ms: number): void {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    // busy: nothing else may run
+  }
+}
+
+test('a request already sent when the process stalls past the grace period is answered, not reset', async () => {
+  const app = enclave();
+  app.get('/work', async () => ({ done: true }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const socket = net.connect(portOf(app), '127.0.0.1');
+  let received = '';
+  socket.setEncoding('utf8');
+  socket.on('data', (chunk) => {
+    received += chunk;
+  });
+  const ended = new Promise<string>((resolve) => {
+    socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+    socket.on('close', () => resolve('closed'));
+  });
+  const request = 'GET /work HTTP/1.1\r\nHost: localhost\r\n\r\n';
+  try {
+    await once(socket, 'connect');
+    socket.write(request);
+    while (!received.includes('{"done":true}')) await once(socket, 'data');
+    const closing = app.close();
+    // close() has stopped accepting and taken its first look: this connection is idle.
+    await new Promise((resolve) => setImmediate(resolve));
+    // The client's next request reaches the server's kernel buffer, then the process stalls:
+    // the next sweep is due before the loop has read that request.
+    setImmediate(() => {
+      socket.write(request);
+      stall(GRACE_MS * 3);
+    });
+    assert.equal(await withTimeout(ended, 5000, 'the connection end'), 'closed');
+    assert.match(received, /HTTP\/1\.1 503 [\s\S]*connection: close/i);
+    await withTimeout(closing, 5000, 'close()');
+  } finally {
+    socket.destroy();
+    await app.close();
+  }
 });

@@ -31,6 +31,7 @@ function bookshelf(factory: Factory) {
     async () => ({ results: [] }),
   );
   app.put('/notes', async (request: any) => ({ length: String(request.body).length }));
+  app.query('/books/find', async (request: any) => request.body);
   app.get('/fail/plain', async () => {
     throw new Error('database unavailable');
   });
@@ -71,6 +72,9 @@ const badRequests: Array<{ name: string; method: string; url: string; headers?: 
   { name: 'missing required header', method: 'GET', url: '/search?q=dune' },
   { name: 'unknown route', method: 'GET', url: '/nowhere' },
   { name: 'unknown route, with a JSON body that does not parse', method: 'POST', url: '/nowhere', headers: json, payload: '{' },
+  { name: 'unknown route, with a Content-Type that is not a media type', method: 'PATCH', url: '/nowhere', headers: { 'content-type': 'undefined' }, payload: 'hello' },
+  { name: 'unknown route, with a media type no parser reads', method: 'PUT', url: '/nowhere', headers: { 'content-type': 'application/xml' }, payload: '<a/>' },
+  { name: 'QUERY without a Content-Type (RFC 10008)', method: 'QUERY', url: '/books/find', payload: '{"title":"Dune"}' },
   { name: 'unknown method', method: 'PROPFIND', url: '/books' },
   { name: 'malformed percent-encoding in a parameter', method: 'GET', url: '/books/%zz' },
   { name: 'malformed percent-encoding in the path', method: 'GET', url: '/%' },

@@ -16,9 +16,12 @@ describe('instance additions', () => {
     app.query('/q', async (request) => request.body);
     app.all('/any', async (request) => request.method);
     for (const method of ['TRACE', 'QUERY', 'DELETE', 'PATCH']) {
-      const response = await app.inject({ method: method as 'GET', url: '/any' });
+      // A QUERY must say what its content is (RFC 10008): without a Content-Type it is a 400.
+      const response = await app.inject({ method: method as 'GET', url: '/any', headers: { 'content-type': 'text/plain' } });
       assert.equal(response.body, method);
     }
+    const untyped = await app.inject({ method: 'QUERY' as 'GET', url: '/any' });
+    assert.equal(untyped.json().code, 'FST_ERR_ROUTE_MISSING_CONTENT_TYPE');
     assert.equal((await app.inject({ method: 'TRACE' as 'GET', url: '/t' })).body, 'traced');
     const queried = await app.inject({ method: 'QUERY' as 'GET', url: '/q', payload: { find: 'x' } });
     assert.deepEqual(queried.json(), { find: 'x' });

@@ -95,6 +95,20 @@ describe('clients that disconnect', () => {
     assert.ok(produced < total / 4, `produced ${produced} bytes for a client that left after the first chunk`);
   });
 
+  test("a client that stops reading a stream is logged as Fastify logs it: 'stream closed prematurely', at info", async () => {
+    const logs = captureLogs();
+    const app = enclave({ logger: { level: 'info', stream: logs.stream } });
+    app.get('/ok', async () => 'ok');
+    app.get('/endless', async (_request: any, reply: any) => reply.send(new Readable({ read() { this.push('tick\n'); } })));
+    const isClosingLine = (line: Record<string, any>) => line.res !== undefined && line.msg !== 'request completed';
+    await onSocket(app, async (port) => {
+      await connectAndDrop(port, 'GET /endless HTTP/1.1\r\nHost: x\r\n\r\n', (socket) => new Promise((r) => socket.once('data', r)));
+      await waitFor(async () => logs.lines.some(isClosingLine), 2000, 'the line for the cut response');
+    });
+    const closing = logs.lines.filter(isClosingLine);
+    assert.deepEqual(closing.map((line) => [line.msg, line.level]), [['stream closed prematurely', 30]]);
+  });
+
   test("while the handler awaits: onRequestAbort fires, the handler's finally runs, its late send is harmless", async () => {
     const { app, logs } = appWithLogs();
     const entered = deferred();

@@ -365,6 +365,63 @@ describe('ready()', () => {
     });
   });
 
+  test('a failing plugin is logged once, by name, with its own error', async () => {
+    const lines: any[] = [];
+    const stream = { write: (line: string) => lines.push(JSON.parse(line)) };
+    const app = enclave({ logger: { stream } });
+    const failure = new Error('connect ECONNREFUSED 127.0.0.1:5432');
+    app.register(async function outer(instance: any) {
+      instance.register(async function database() {
+        throw failure;
+      });
+    });
+    await assert.rejects(app.ready(), (error) => error === failure);
+    const logged = lines.filter((line) => line.level === 50);
+    assert.equal(logged.length, 1, 'the innermost plugin only; its parents fail with the same error');
+    assert.equal(logged[0].plugin, 'database');
+    assert.equal(logged[0].msg, "plugin 'database' failed to load");
+    assert.equal(logged[0].err.message, 'connect ECONNREFUSED 127.0.0.1:5432');
+    assert.equal(failure.message, 'connect ECONNREFUSED 127.0.0.1:5432');
+  });
+
+  test('a failure stays until an after() callback handles it: awaiting register, after() and ready() all report it', async () => {
+    const app = enclave();
+    const failure = new Error('kaboom');
+    const loaded: string[] = [];
+    await assert.rejects(
+      (async () => {
+        await app.register(async () => {
+          throw failure;
+        });
+      })(),
+      (error) => error === failure,
+    );
+    app.register(async () => {
+      loaded.push('skipped while the failure stands');
+    });
+    await assert.rejects(app.after(), (error) => error === failure);
+    await assert.rejects(app.ready(), (error) => error === failure);
+    assert.deepEqual(loaded, []);
+  });
+
+  test('an after() callback that takes the error clears it, and later plugins load', async () => {
+    const app = enclave();
+    const loaded: string[] = [];
+    await assert.rejects(async () => {
+      await app.register(async () => {
+        throw new Error('handled below');
+      });
+    });
+    app.after((error: Error | null) => {
+      loaded.push(`after saw ${error?.message}`);
+    });
+    app.register(async () => {
+      loaded.push('loaded');
+    });
+    await app.ready();
+    assert.deepEqual(loaded, ['after saw handled below', 'loaded']);
+  });
+
   test('a non-Error rejection becomes an error naming the plugin', async () => {
     const app = enclave();
     app.register(async function throwsString() {

@@ -1,6 +1,7 @@
 // SPEC §4.8: the default 404, setNotFoundHandler per prefix context with its own hooks, and
 // reply.callNotFound().
 import assert from 'node:assert/strict';
+import http2 from 'node:http2';
 import { describe, test } from 'node:test';
 import enclave from 'enclavejs';
 
@@ -87,6 +88,15 @@ describe('setNotFoundHandler', () => {
     assert.equal(handlerCalled, false);
   });
 
+  test('a falsy preValidation or preHandler option means no hook, as in Fastify (issue 20)', async () => {
+    for (const none of [null, false, 0, '']) {
+      const app = enclave();
+      app.setNotFoundHandler({ preValidation: none, preHandler: none } as any, async (_request, reply) => reply.code(404).send('none here'));
+      const response = await app.inject('/x');
+      assert.deepEqual([response.statusCode, response.body], [404, 'none here'], String(none));
+    }
+  });
+
   test("the prefix context's hooks and error handler apply to its not-found handler", async () => {
     const app = enclave();
     const trace: string[] = [];
@@ -150,4 +160,48 @@ describe('reply.callNotFound', () => {
     assert.equal(response.statusCode, 404);
     assert.deepEqual(response.json(), { message: 'Route GET:/x not found', error: 'Not Found', statusCode: 404 });
   });
+});
+
+/** One request over HTTP/2 with any method (HTTP/1's parser refuses unknown ones): status and body. */
+async function http2Request(address: string, method: string): Promise<{ status: number; body: string }> {
+  const client = http2.connect(address);
+  try {
+    return await new Promise((resolve, reject) => {
+      const stream = client.request({ ':method': method, ':path': '/' });
+      let status = 0;
+      let body = '';
+      stream.on('response', (headers) => { status = Number(headers[':status']); });
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk) => { body += chunk; });
+      stream.on('end', () => resolve({ status, body }));
+      stream.on('error', reject);
+      stream.end();
+    });
+  } finally {
+    client.close();
+  }
+}
+
+test('a method outside node:http METHODS is not routed to a not-found handler: FST_ERR_NOT_FOUND through the error handler', async () => {
+  const app = enclave({ http2: true } as any);
+  app.get('/', async () => 'root');
+  const plain = await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const response = await http2Request(plain, 'UNKNOWN_METHOD');
+    assert.equal(response.status, 404);
+    assert.deepEqual(JSON.parse(response.body), { statusCode: 404, code: 'FST_ERR_NOT_FOUND', error: 'Not Found', message: 'Not Found' });
+  } finally {
+    await app.close();
+  }
+  const custom = enclave({ http2: true } as any);
+  custom.setNotFoundHandler(async () => 'custom not found');
+  custom.setErrorHandler(async (error: any, _request, reply) => reply.code(error.statusCode).send({ handled: error.code }));
+  const address = await custom.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const response = await http2Request(address, 'BREW');
+    assert.equal(response.status, 404);
+    assert.deepEqual(JSON.parse(response.body), { handled: 'FST_ERR_NOT_FOUND' });
+  } finally {
+    await custom.close();
+  }
 });

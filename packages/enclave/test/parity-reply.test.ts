@@ -164,6 +164,12 @@ describe('Fetch API payloads', () => {
     });
     const response = await app.inject('/');
     assert.equal(response.statusCode, 500);
-    assert.equal(response.json().code, 'FST_ERR_REP_READABLE_STREAM_LOCKED');
+    // The client reads this message: it is Fastify's, word for word.
+    assert.deepEqual(response.json(), {
+      statusCode: 500,
+      code: 'FST_ERR_REP_READABLE_STREAM_LOCKED',
+      error: 'Internal Server Error',
+      message: 'ReadableStream was locked. You should call releaseLock() method on reader before sending.',
+    });
   });
 });

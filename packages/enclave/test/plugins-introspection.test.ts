@@ -112,6 +112,22 @@ describe('hasPlugin', () => {
     assert.equal(app.hasPlugin('inner-plugin'), false);
     assert.equal(app.hasPlugin('outer'), false, 'only metadata names register in the parent, as Fastify documents');
   });
+
+  test("a plain function's name is visible in its own context only; the root answers to 'fastify'", async () => {
+    const app = enclave();
+    const seen: Record<string, boolean> = {};
+    app.register(function parentPlugin(instance: any, _opts: unknown, done: () => void) {
+      seen.parentInParent = instance.hasPlugin('parentPlugin');
+      instance.register(async function childPlugin(child: any) {
+        seen.parentInChild = child.hasPlugin('parentPlugin');
+        seen.childInChild = child.hasPlugin('childPlugin');
+      });
+      done();
+    });
+    await app.ready();
+    assert.deepEqual(seen, { parentInParent: true, parentInChild: false, childInChild: true });
+    assert.equal(app.hasPlugin('fastify'), true);
+  });
 });
 
 describe('encapsulate: true', () => {

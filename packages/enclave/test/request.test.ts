@@ -1,6 +1,7 @@
 // SPEC §4.5: the request object's fields, including the proxy-aware ones.
 import assert from 'node:assert/strict';
 import http from 'node:http';
+import net from 'node:net';
 import { describe, test } from 'node:test';
 import enclave from 'enclavejs';
 
@@ -49,6 +50,20 @@ describe('request fields', () => {
     app.get('/files/:name', async (request) => ({ params: request.params, query: request.query }));
     const response = await app.inject('/files/a%20b%2Fc');
     assert.deepEqual(response.json(), { params: { name: 'a b/c' }, query: {} });
+  });
+
+  test("a querystringParser of the user's own is called for every request, with '' when there is no query", async () => {
+    const seen: string[] = [];
+    const app = enclave({
+      querystringParser: (text: string) => {
+        seen.push(text);
+        return { parsedBy: 'mine', text };
+      },
+    });
+    app.get('/q', async (request) => request.query);
+    assert.deepEqual((await app.inject('/q')).json(), { parsedBy: 'mine', text: '' });
+    assert.deepEqual((await app.inject('/q?a=1')).json(), { parsedBy: 'mine', text: 'a=1' });
+    assert.deepEqual(seen, ['', 'a=1']);
   });
 
   test('routeOptions describes the matched route', async () => {
@@ -192,9 +207,19 @@ describe('addresses and hosts', () => {
     const headers = { 'x-forwarded-for': '9.9.9.9, 8.8.8.8' };
     assert.equal((await listed.inject({ url: '/', remoteAddress: '10.0.0.1', headers })).json().ip, '8.8.8.8');
 
+    // A hop count fails closed, as in Fastify 5.12: it cannot tell a proxy from a client that
+    // connects directly and forges the headers, so nothing forwarded is believed.
     const hops = enclave({ trustProxy: 2 });
     hops.get('/', describeRequest);
-    assert.equal((await hops.inject({ url: '/', remoteAddress: '10.0.0.1', headers })).json().ip, '9.9.9.9');
+    const forged = { ...headers, host: 'app.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
+    assert.deepEqual((await hops.inject({ url: '/', remoteAddress: '10.0.0.1', headers: forged })).json(), {
+      ip: '10.0.0.1',
+      ips: ['10.0.0.1'],
+      host: 'app.example',
+      hostname: 'app.example',
+      port: null,
+      protocol: 'http',
+    });
 
     const fn = enclave({ trustProxy: (address: string) => address === '10.0.0.1' });
     fn.get('/', describeRequest);
@@ -238,6 +263,31 @@ describe('addresses and hosts', () => {
       assert.equal((await ask({})).port, Number(serverPort));
     } finally {
       await app.close();
+    }
+  });
+
+  test("no Host at all (HTTP/1.0, or removed by a headers schema): host and hostname are '', port null", async () => {
+    for (const trustProxy of [false, true]) {
+      const app = enclave({ trustProxy });
+      const strictHeaders = { type: 'object', properties: {}, additionalProperties: false };
+      app.get('/', describeRequest);
+      app.get('/strict', { schema: { headers: strictHeaders } }, describeRequest);
+      const removed = await app.inject({ url: '/strict', headers: { host: 'books.example:8443' } });
+      assert.equal(removed.statusCode, 200, removed.body);
+      assert.deepEqual(removed.json(), { ip: '127.0.0.1', ...(trustProxy ? { ips: ['127.0.0.1'] } : {}), host: '', hostname: '', port: null, protocol: 'http' });
+      const address = new URL(await app.listen({ port: 0, host: '127.0.0.1' }));
+      try {
+        const raw = await new Promise<string>((resolve, reject) => {
+          let data = '';
+          const socket = net.connect(Number(address.port), '127.0.0.1', () => socket.end('GET / HTTP/1.0\r\n\r\n'));
+          socket.on('data', (chunk) => (data += chunk)).on('end', () => resolve(data)).on('error', reject);
+        });
+        assert.match(raw, /^HTTP\/1\.1 200 OK/);
+        const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4));
+        assert.deepEqual([body.host, body.hostname, body.port], ['', '', null]);
+      } finally {
+        await app.close();
+      }
     }
   });
 

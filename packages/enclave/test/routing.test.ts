@@ -237,8 +237,22 @@ describe('introspection', () => {
     assert.equal(app.hasRoute({ method: 'GET', url: '/v', constraints: { version: '2.0.0' } }), false);
     const found = app.findRoute({ method: 'GET', url: '/users/:id' });
     assert.ok(found !== null);
-    assert.deepEqual(found.params, ['id']);
+    assert.deepEqual(found.params, { id: ':id' });
     assert.equal(app.findRoute({ method: 'DELETE', url: '/users/:id' }), null);
+  });
+
+  test('findRoute matches the URL as a request would, in any method case, and leaks nothing', async () => {
+    const app = enclave();
+    const handler = async () => 'x';
+    app.get('/shelves/:shelf/books/:book', handler);
+    const found = app.findRoute({ method: 'get', url: '/shelves/7/books/42' });
+    assert.ok(found !== null);
+    assert.deepEqual(found.params, { shelf: '7', book: '42' });
+    assert.equal(found.handler, handler);
+    assert.equal('store' in found, false);
+    // The answer is a copy: changing it changes nothing for the next caller.
+    found.params.shelf = 'changed';
+    assert.equal(app.findRoute({ method: 'GET', url: '/shelves/7/books/42' })?.params.shelf, '7');
   });
 
   test('printRoutes lists the routes', async () => {

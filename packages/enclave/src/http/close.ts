@@ -9,7 +9,8 @@ import type http from 'node:http';
 import net from 'node:net';
 import { runApplicationHooks } from '../application-hooks.js';
 import type { RootState } from '../scope/root-state.js';
-import { closeHttp2Sessions } from './listen.js';
+import { closeHttp2Sessions, isHttp2Server, sweepHttp2Sessions } from './http2-sessions.js';
+import { whenStillIdle } from './idle-check.js';
 
 /** How long an idle keep-alive connection may still bring a request once closing began. */
 export const IDLE_GRACE_MS = 100;
@@ -55,6 +56,10 @@ function stopTimeoutChecks(server: object): void {
   if (key !== undefined) clearInterval((server as Record<symbol, NodeJS.Timeout>)[key]);
 }
 
+function trafficOf(socket: net.Socket): number {
+  return socket.bytesRead + socket.bytesWritten;
+}
+
 /**
  * Every IDLE_GRACE_MS, closes the HTTP/1 connections that carried nothing since the previous
  * look: no response under way and not a byte in or out. A connection that just finished a
@@ -62,8 +67,10 @@ function stopTimeoutChecks(server: object): void {
  */
 function startIdleSweeps(server: net.Server, sockets: Set<TrackedSocket>): void {
   const lastSeenIdle = new WeakMap<TrackedSocket, number>();
+  const lastSeenSessions = new WeakMap<object, number>();
   let swept = 0;
   const sweep = () => {
+    sweepHttp2Sessions(server, lastSeenSessions);
     for (const socket of sockets) {
       // Its owner had preClose to end an upgraded connection (a WebSocket) or a hijacked
       // response (an event stream); what is still open after the grace period must not hold
@@ -72,12 +79,14 @@ function startIdleSweeps(server: net.Server, sockets: Set<TrackedSocket>): void 
         socket.destroy();
         continue;
       }
-      // The TCP socket under a TLS one, and HTTP/2 sessions (closed by closeHttp2Sessions).
+      // The TCP socket under a TLS one, and HTTP/2 sessions (swept above).
       if (!('parser' in socket) || socket.destroyed) continue;
-      const traffic = socket.bytesRead + socket.bytesWritten;
+      const traffic = trafficOf(socket);
       if (socket._httpMessage != null) lastSeenIdle.delete(socket);
-      else if (lastSeenIdle.get(socket) === traffic) socket.destroy();
-      else lastSeenIdle.set(socket, traffic);
+      else if (lastSeenIdle.get(socket) === traffic) {
+        const stillIdle = () => !socket.destroyed && socket._httpMessage == null && trafficOf(socket) === traffic;
+        whenStillIdle(stillIdle, () => socket.destroy());
+      } else lastSeenIdle.set(socket, traffic);
     }
     swept++;
   };
@@ -97,10 +106,13 @@ function stopServer(root: RootState): Promise<void> {
       resolve();
     });
     net.Server.prototype.close.call(server);
-    closeHttp2Sessions(server);
     if (root.options.forceCloseConnections === true) {
       if (typeof server.closeAllConnections === 'function') server.closeAllConnections();
-      for (const socket of sockets) socket.destroy();
+      // An HTTP/2 session is closed gracefully (its open streams finish, as in Fastify); only
+      // the HTTP/1 connections of such a server (allowHTTP1) are destroyed.
+      const http2 = isHttp2Server(server);
+      closeHttp2Sessions(server);
+      for (const socket of sockets) if (!http2 || 'parser' in socket) socket.destroy();
       return;
     }
     startIdleSweeps(server, sockets);

@@ -3,11 +3,13 @@
  * Content-Type, read it within the limit, run the parser. The media type that chose the parser is
  * the one handed back, so the body schema is always chosen by the same essence.
  */
+import { AsyncResource } from 'node:async_hooks';
 import type { Readable } from 'node:stream';
 import { errorCodes } from '../errors.js';
 import { rejectionAsError, thrownAsError } from '../thrown-values.js';
 import { discardBody, type RawRequestLike, readBody, readDeclaredLength } from './body-reader.js';
 import type { ContentTypeParserEntry, ContentTypeParserStore } from './content-type-store.js';
+import { hasReadableEssence } from './media-type.js';
 
 export { createJsonParser, createJsonParser as getDefaultJsonParser, type PoisoningAction, parseTextBody } from './builtin-parsers.js';
 export {
@@ -36,6 +38,24 @@ const OPTIONAL_BODY_METHODS = new Set(['DELETE', 'OPTIONS']);
 function quoteHeader(value: unknown): string {
   const text = typeof value === 'string' ? value : String(value);
   return JSON.stringify(text.length > 100 ? `${text.slice(0, 100)}…` : text);
+}
+
+/** Errors for a request refused on its headers alone (see below). */
+const headerRefusals = new WeakSet<object>();
+
+/**
+ * Whether a request was refused on its headers alone, before any parser: a Content-Type that is
+ * not even a media type (`undefined`, `text`), or a QUERY without one. Fastify refuses these
+ * before it looks for a parser, with the reply's status already set (an error handler sees it),
+ * and also on a request for no route, where a body it merely has no parser for is a 404.
+ */
+export function isHeaderRefusal(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && headerRefusals.has(error);
+}
+
+function refuseOnHeaders(error: Error): Error {
+  headerRefusals.add(error);
+  return error;
 }
 
 /**
@@ -129,6 +149,12 @@ export function parseRequestBody(
     return;
   }
   const hasBody = transferEncoding !== undefined || (declaredLength !== undefined && declaredLength > 0);
+  // RFC 10008 §2: a QUERY request must say what its content is; the server may not guess.
+  if (method === 'QUERY' && contentType === undefined) {
+    discardBody(raw, payload);
+    done(refuseOnHeaders(errorCodes.FST_ERR_ROUTE_MISSING_CONTENT_TYPE('QUERY')));
+    return;
+  }
 
   let entry: ContentTypeParserEntry | undefined;
   let essence: string | undefined;
@@ -151,7 +177,9 @@ export function parseRequestBody(
     const found = typeof contentType === 'string' ? store.lookup(contentType) : null;
     if (found === null) {
       discardBody(raw, payload);
-      done(Object.assign(errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), { cause: `no parser for ${quoteHeader(contentType)}` }));
+      const error = Object.assign(errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), { cause: `no parser for ${quoteHeader(contentType)}` });
+      if (typeof contentType !== 'string' || !hasReadableEssence(contentType)) refuseOnHeaders(error);
+      done(error);
       return;
     }
     entry = found.entry;
@@ -159,13 +187,30 @@ export function parseRequestBody(
   }
 
   const parser = entry;
+  const finish = inRequestContext(done);
   if (parser.parseAs === undefined) {
-    runParser(parser, request, payload, essence, done);
+    runParser(parser, request, payload, essence, finish);
     return;
   }
   const routeLimit = Number.isInteger(bodyLimit) && bodyLimit > 0 ? bodyLimit : store.defaultBodyLimit;
   readBody(raw, payload, declaredLength, parser.bodyLimit ?? routeLimit, parser.parseAs === 'string', (err, body) => {
-    if (err !== null) done(err);
-    else runParser(parser, request, body, essence, done);
+    if (err !== null) finish(err);
+    else runParser(parser, request, body, essence, finish);
   });
+}
+
+/**
+ * The body's bytes arrive in the socket's async context, and a parser may call back from any
+ * context of its own; the rest of the request (hooks, handler, error handler) must go on in the
+ * request's, where an AsyncLocalStorage store set by an onRequest hook lives. Fastify names the
+ * resource 'content-type-parser:run' (async_hooks tooling sees it) and destroys it once used.
+ */
+function inRequestContext(done: ParsedBodyCallback): ParsedBodyCallback {
+  const resource = new AsyncResource('content-type-parser:run');
+  return (err, body, mediaType) => {
+    resource.runInAsyncScope(() => {
+      resource.emitDestroy();
+      done(err, body, mediaType);
+    });
+  };
 }

@@ -16,23 +16,6 @@ export function formatAddress(address: AddressInfo | string | null, secure: bool
   return `${secure ? 'https' : 'http'}://${host}:${address.port}`;
 }
 
-/** Open HTTP/2 sessions per server: close() sends each a GOAWAY so it does not linger. */
-const http2Sessions = new WeakMap<object, Set<{ close(): void; destroyed: boolean }>>();
-
-/** Tracks the sessions of an HTTP/2 server (called once, where the server is created). */
-export function trackHttp2Sessions(server: { on(event: 'session', listener: (session: any) => void): unknown }): void {
-  const sessions = new Set<any>();
-  http2Sessions.set(server, sessions);
-  server.on('session', (session) => {
-    sessions.add(session);
-    session.once('close', () => sessions.delete(session));
-  });
-}
-
-export function closeHttp2Sessions(server: object): void {
-  // session.close() is graceful: streams already open finish, no new ones are accepted.
-  for (const session of http2Sessions.get(server) ?? []) if (!session.destroyed) session.close();
-}
 function isSecure(root: RootState): boolean {
   return Boolean(root.initialConfig.https);
 }

@@ -56,6 +56,28 @@ function scanToken(value: string, start: number, end: number): number {
 }
 
 /**
+ * Whether the value starts with a readable `type/subtype` (optional whitespace around it, then
+ * the end or a `;`), whatever its parameters. Fastify tells a Content-Type it cannot read at all
+ * (refused on the headers alone, 415 even for no route) from one it has no parser for by this.
+ *
+ * @example
+ * hasReadableEssence('text/xml; charset') // → true
+ * hasReadableEssence('undefined') // → false
+ */
+export function hasReadableEssence(value: string): boolean {
+  const end = value.length;
+  let index = 0;
+  while (index < end && isWhitespace(value.charCodeAt(index))) index++;
+  const slash = scanToken(value, index, end);
+  if (slash === index || value.charCodeAt(slash) !== 0x2f) return false;
+  const subtypeEnd = scanToken(value, slash + 1, end);
+  if (subtypeEnd === slash + 1) return false;
+  index = subtypeEnd;
+  while (index < end && isWhitespace(value.charCodeAt(index))) index++;
+  return index === end || value.charCodeAt(index) === 0x3b;
+}
+
+/**
  * Parses a Content-Type field value. Returns null for anything the grammar does not produce:
  * an empty value, a missing subtype, whitespace inside the type, trailing garbage, an unbalanced
  * quote, whitespace around `=`, or a parameter given twice (RFC 6838 section 4.3 forbids repeats, and a

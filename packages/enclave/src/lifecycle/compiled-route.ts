@@ -180,7 +180,7 @@ export function compileNotFoundRoute(
   return {
     context,
     handler,
-    hooks: flattenHooks(context, { preValidation: options.preValidation, preHandler: options.preHandler }),
+    hooks: flattenHooks(context, { preValidation: options.preValidation || undefined, preHandler: options.preHandler || undefined }),
     validate: null,
     serializerFor: null,
     partValidators: {},

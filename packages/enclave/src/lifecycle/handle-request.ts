@@ -3,13 +3,14 @@
 // null check.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
-import { parseRequestBody } from '../http/content-type-parser.js';
+import { isHeaderRefusal, parseRequestBody } from '../http/content-type-parser.js';
 import type { RootState } from '../scope/root-state.js';
 import type { CompiledRoute } from './compiled-route.js';
 import { handleError } from './error-handling.js';
 import { readSafely } from '../thrown-values.js';
 import { runObserverHooks, runRequestHooks, runValueHooks } from './hooks.js';
 import { sendPayload } from './send.js';
+import { hasOpenSource, prematureClose } from './stream-source.js';
 import { kHijacked, kMediaType, kReply, kRoute, kSent } from './symbols.js';
 import type { EnclaveInstance } from '../types.js';
 import type { LogController } from '../log-controller.js';
@@ -61,10 +62,14 @@ function trackCompletion(
     if (!completed && route.hooks.onRequestAbort !== null) {
       runObserverHooks(route.hooks.onRequestAbort, [request], logHookError(request));
     }
+    // A stream payload cut short by the client is logged as such (Fastify's line), not as an abort.
+    const streamCut = !completed && hasOpenSource(reply);
     if (controller !== null) {
       if (completed) controller.requestCompleted(null, request, reply);
+      else if (streamCut) controller.streamError(prematureClose(), request, reply);
     } else if (logRequests) {
-      request.log.info({ res: reply, responseTime: reply.elapsedTime }, completed ? 'request completed' : 'request aborted');
+      if (streamCut) request.log.info({ res: reply }, 'stream closed prematurely');
+      else request.log.info({ res: reply, responseTime: reply.elapsedTime }, completed ? 'request completed' : 'request aborted');
     }
     if (completed && route.hooks.onResponse !== null) {
       runObserverHooks(route.hooks.onResponse, [request, reply], logHookError(request));
@@ -158,13 +163,15 @@ function parseBody(route: CompiledRoute, request: any, reply: any, payload: any)
     if (err !== null) {
       // A request for no route is answered 404 whatever its body: no parser for it is not the
       // news (Fastify skips the body of a 404 it cannot parse; the bytes were discarded).
-      if (route.isNotFound && readSafely(err, 'code') === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      const refusedOnHeaders = isHeaderRefusal(err);
+      if (route.isNotFound && !refusedOnHeaders && readSafely(err, 'code') === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
         preValidation(route, request, reply);
         return;
       }
       // A body refused before it all arrived (413, a bad length) is not read further, so the
       // connection cannot carry another request: it closes after this answer.
       if (!request.raw.complete && request.raw.httpVersionMajor === 1) reply.raw.shouldKeepAlive = false;
+      if (refusedOnHeaders) reply.code((err as { statusCode: number }).statusCode);
       handleError(reply, err);
       return;
     }

@@ -1,18 +1,29 @@
 // The server's request listener: from the raw request to a route (rewriteUrl, the closing answer,
 // query parsing, find-my-way and its bad-URL and over-long-parameter reports, the not-found
 // route), then handle-request.ts runs the route's lifecycle.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { type IncomingMessage, METHODS, type ServerResponse } from 'node:http';
+import { parse as parseQuerystring } from 'fast-querystring';
 import { errorCodes } from '../errors.js';
+import { closeSessionOf } from '../http/http2-sessions.js';
 import type { RouterHooks } from '../routing/router-hooks.js';
 import type { RootState } from '../scope/root-state.js';
 import type { CompiledRoute } from './compiled-route.js';
 import { type RequestSettings, runRoute } from './handle-request.js';
 import { NullObject } from './null-object.js';
 
+const KNOWN_METHODS = new Set(METHODS);
+
+/** The part of find-my-way's constrainer the listener uses (not in its published types). */
+interface Constrainer {
+  readonly asyncStrategiesInUse: Set<string>;
+  deriveSyncConstraints(raw: IncomingMessage, ctx: undefined): unknown;
+  deriveConstraints(raw: IncomingMessage, ctx: undefined, done: (error: unknown, constraints: unknown) => void): void;
+}
+
 /** The server's request listener. */
 export function createRequestListener(root: RootState, hooks: RouterHooks): (raw: IncomingMessage, res: ServerResponse) => void {
   const { router, options } = root;
-  const derive = (router as any).constrainer;
+  const constrainer = (router as unknown as { constrainer: Constrainer }).constrainer;
   const controller = root.logging ? options.logController : null;
   const settings: RequestSettings = {
     requestIdLogLabel: options.logController?.requestIdLogLabel ?? options.requestIdLogLabel,
@@ -22,6 +33,53 @@ export function createRequestListener(root: RootState, hooks: RouterHooks): (raw
     skipRequestLog: typeof options.disableRequestLogging === 'function' ? options.disableRequestLogging : null,
   };
   const { querystringParser, useSemicolonDelimiter } = options;
+  // A parser of the user's own sees every request, an empty query included, as in Fastify (it may
+  // add defaults or count calls); the default one is skipped when there is nothing to parse.
+  const parsesEmptyQuery = querystringParser !== parseQuerystring;
+
+  /** find-my-way's answer for the derived constraints, then the matched or not-found route. */
+  function dispatch(raw: IncomingMessage, res: ServerResponse, path: string, query: Record<string, unknown>, queryError: Error | undefined, constraints: unknown): void {
+    let found: any = router.find(raw.method as any, path, constraints as any);
+    if (found === null && hooks.defaultRoute !== null) {
+      hooks.defaultRoute(raw, res);
+      return;
+    }
+    // A method Node's HTTP/1 parser would have refused (HTTP/2 lets any through) has no
+    // not-found route either: the root's error handler answers FST_ERR_NOT_FOUND, as in Fastify.
+    if (found === null && !KNOWN_METHODS.has(raw.method as string)) {
+      runRoute(settings, root, root.findNotFoundRoute(''), raw, res, {}, query, new errorCodes.FST_ERR_NOT_FOUND());
+      return;
+    }
+    // No route tree for the method: find-my-way did not look at the URL, but a malformed one
+    // is still a bad URL (Fastify's not-found router reports it).
+    if (found === null && isMalformedPath(path)) found = { store: null, handler: () => new errorCodes.FST_ERR_BAD_URL(path) };
+    if (found === null || found.store === null) {
+      // A store-less match is find-my-way reporting a bad URL or an over-long parameter.
+      const error = found === null ? queryError : (found.handler as any)();
+      if (found !== null && answeredByRouterHook(hooks, error, path, raw, res)) return;
+      const frameworkError = found !== null;
+      const route = frameworkError && options.frameworkErrors !== null ? (root.frameworkErrorRoute as CompiledRoute) : root.findNotFoundRoute(path);
+      runRoute(settings, root, route, raw, res, {}, query, error, frameworkError);
+      return;
+    }
+    const route = (found.store as any).compiled as CompiledRoute;
+    runRoute(settings, root, route, raw, res, found.params, query, queryError);
+  }
+
+  /**
+   * A constraint strategy that derives its value through a callback failed: no route can be
+   * chosen. `frameworkErrors` may answer; otherwise a fixed 500 (Fastify's body, which has no
+   * `code`), since no route, and so no error handler, owns the request.
+   */
+  function constraintFailed(raw: IncomingMessage, res: ServerResponse, path: string, query: Record<string, unknown>): void {
+    if (root.options.frameworkErrors !== null) {
+      runRoute(settings, root, root.frameworkErrorRoute as CompiledRoute, raw, res, {}, query, new errorCodes.FST_ERR_ASYNC_CONSTRAINT(), true);
+      return;
+    }
+    res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(asyncConstraintBody.length) });
+    res.end(asyncConstraintBody);
+  }
+
   return function handleRequest(raw, res) {
     if (options.rewriteUrl !== null && !rewriteUrl(root, raw)) return;
     if (root.closing && answerWhileClosing(root, raw, res)) return;
@@ -32,44 +90,50 @@ export function createRequestListener(root: RootState, hooks: RouterHooks): (raw
       // A fresh object even when empty: validation may fill in defaults.
       let query = new NullObject();
       let queryError: Error | undefined;
-      if (queryStart !== -1) {
+      if (queryStart !== -1 || parsesEmptyQuery) {
         try {
-          query = querystringParser(url.slice(queryStart + 1));
+          query = querystringParser(queryStart === -1 ? '' : url.slice(queryStart + 1));
         } catch (error) {
           // A parser (the user's own, maybe) refusing the query is the client's mistake.
           queryError = asBadRequest(error);
         }
       }
-      let found: any = router.find(raw.method as any, path, derive.deriveSyncConstraints(raw, undefined));
-      if (found === null && hooks.defaultRoute !== null) {
-        hooks.defaultRoute(raw, res);
+      // Only a strategy that answers by callback makes routing wait (checked per request: one
+      // may be added by a route declared after the listener was built).
+      if (constrainer.asyncStrategiesInUse.size === 0) {
+        dispatch(raw, res, path, query, queryError, constrainer.deriveSyncConstraints(raw, undefined));
         return;
       }
-      // No route tree for the method: find-my-way did not look at the URL, but a malformed one
-      // is still a bad URL (Fastify's not-found router reports it).
-      if (found === null && isMalformedPath(path)) found = { store: null, handler: () => new errorCodes.FST_ERR_BAD_URL(path) };
-      if (found === null || found.store === null) {
-        // A store-less match is find-my-way reporting a bad URL or an over-long parameter.
-        const error = found === null ? queryError : (found.handler as any)();
-        if (found !== null && answeredByRouterHook(hooks, error, path, raw, res)) return;
-        runRoute(settings, root, root.findNotFoundRoute(path), raw, res, {}, query, error, found !== null);
-        return;
-      }
-      const route = (found.store as any).compiled as CompiledRoute;
-      runRoute(settings, root, route, raw, res, found.params, query, queryError);
+      constrainer.deriveConstraints(raw, undefined, (error, constraints) => {
+        try {
+          // find-my-way reports success as `null`; any other value (`0`, `''` too) is a failure.
+          if (error !== null) constraintFailed(raw, res, path, query);
+          else dispatch(raw, res, path, query, queryError, constraints);
+        } catch (failure) {
+          answerUnrouted(root, res, failure);
+        }
+      });
     } catch (error) {
-      // Only code that runs before a reply exists lands here (genReqId, a constraint strategy):
-      // answer 500 rather than let the exception take the process down.
-      root.log.error({ err: error }, 'the request could not be routed');
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      const body = '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}';
-      res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) });
-      res.end(body);
+      answerUnrouted(root, res, error);
     }
   };
+}
+
+const asyncConstraintBody = '{"error":"Internal Server Error","message":"Unexpected error from async constraint","statusCode":500}';
+
+/**
+ * Only code that runs before a reply exists lands here (genReqId, a constraint strategy): answer
+ * 500 rather than let the exception take the process down.
+ */
+function answerUnrouted(root: RootState, res: ServerResponse, error: unknown): void {
+  root.log.error({ err: error }, 'the request could not be routed');
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const body = '{"statusCode":500,"error":"Internal Server Error","message":"Internal Server Error"}';
+  res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) });
+  res.end(body);
 }
 
 /**
@@ -78,8 +142,9 @@ export function createRequestListener(root: RootState, hooks: RouterHooks): (raw
  * return503OnClosing it is a 503, logged. Returns whether it was answered here.
  */
 function answerWhileClosing(root: RootState, raw: IncomingMessage, res: ServerResponse): boolean {
-  // HTTP/2 has no Connection header (RFC 9113 §8.2.2); its sessions are closed by close().
+  // HTTP/2 has no Connection header (RFC 9113 §8.2.2): its session is closed (gracefully).
   if (raw.httpVersionMajor < 2) (res as ServerResponse & { shouldKeepAlive: boolean }).shouldKeepAlive = false;
+  else closeSessionOf((raw as IncomingMessage & { stream?: Parameters<typeof closeSessionOf>[0] }).stream);
   if (!root.options.return503OnClosing) return false;
   const body = '{"statusCode":503,"error":"Service Unavailable","message":"Service Unavailable"}';
   res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) });

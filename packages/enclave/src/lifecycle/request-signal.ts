@@ -35,8 +35,9 @@ export function requestSignal(request: object): AbortSignal {
  */
 export function startHandlerTimeout(route: CompiledRoute, request: any, reply: any): void {
   const controller = controllerOf(request);
-  // Finished, or in other hands: a hijacked reply, a response that ended.
-  const settled = () => reply[kHijacked] === true || reply.raw.writableEnded === true;
+  // Finished (flushed, not just ended: a payload still being written to a slow client or an
+  // HTTP/2 stream out of flow-control window is cut by the timeout too), or in other hands.
+  const settled = () => reply[kHijacked] === true || reply.raw.writableFinished === true;
   const timer = setTimeout(() => {
     if (settled()) return;
     const error = new errorCodes.FST_ERR_HANDLER_TIMEOUT(route.handlerTimeout, route.routeOptions.url);

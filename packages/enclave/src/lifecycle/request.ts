@@ -51,14 +51,15 @@ Object.defineProperties(requestBasePrototype, {
   host: {
     get() {
       const forwarded = isTrustedPeer(this) ? lastForwarded(this.raw.headers['x-forwarded-host']) : undefined;
-      return forwarded ?? this.raw.headers.host ?? this.raw.headers[':authority'];
+      // '' when no Host arrived (HTTP/1.0, http.requireHostHeader: false) or a headers schema
+      // removed it: Fastify's value, a string, so `request.host.split(...)` never throws.
+      return forwarded ?? this.raw.headers.host ?? this.raw.headers[':authority'] ?? '';
     },
     enumerable: true,
   },
   hostname: {
     get() {
-      const host: string | undefined = this.host;
-      if (host === undefined) return undefined;
+      const host: string = this.host;
       if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
       const colon = host.indexOf(':');
       return colon === -1 ? host : host.slice(0, colon);

@@ -1,7 +1,7 @@
 // From reply.send(payload) to bytes on the socket: preSerialization and serialization for
 // values that are not already bytes, onSend, then one writeHead and end (or a piped stream).
 import { STATUS_CODES } from 'node:http';
-import { finished, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { errorCodes } from '../errors.js';
 import type { CompiledRoute } from './compiled-route.js';
@@ -9,18 +9,13 @@ import { handleError, isInsideOnErrorHooks } from './error-handling.js';
 import { isErrorValue, readSafely } from '../thrown-values.js';
 import { logSafely } from './error-safety.js';
 import { runValueHooks } from './hooks.js';
+import { needsChunkedWrite, writeInChunks } from './http2-body.js';
+import { isStream, isWebStream, pipeToResponse, pipeWebStream } from './send-streams.js';
+import { releaseSource } from './stream-source.js';
 import { kHeaders, kHijacked, kRoute, kSent, kSerializer } from './symbols.js';
 import { hasTrailers, pipeWithTrailers, writeWithTrailers } from './trailers.js';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
-
-function isStream(payload: unknown): payload is Readable {
-  return payload !== null && typeof payload === 'object' && typeof (payload as Readable).pipe === 'function';
-}
-
-function isWebStream(payload: unknown): payload is WebReadableStream {
-  return payload !== null && typeof payload === 'object' && typeof (payload as WebReadableStream).getReader === 'function';
-}
 
 /** A Fetch API Response (checked by tag, as Fastify does, so any realm's Response counts). */
 function isFetchResponse(payload: unknown): payload is Response {
@@ -169,40 +164,6 @@ export function runOnSend(reply: any, payload: unknown): void {
   runValueHooks(hooks, reply.request, reply, payload, writeResponse, failSend);
 }
 
-/**
- * Streams a payload into the response: `pipe` and one listener on each side, rather than
- * `pipeline`, which puts four more 'close' listeners on the response — with plugins that watch
- * it as well (@fastify/static, @fastify/compress, @fastify/multipart) Node warned of a leak.
- * The headers are only staged (setHeader): they go out with the first byte, so a source that
- * fails before it (a missing file) still reaches the error handler, as in Fastify.
- */
-function pipeToResponse(reply: any, payload: Readable, res: any): void {
-  const staged = Object.keys(reply[kHeaders]);
-  for (const name of staged) res.setHeader(name, reply[kHeaders][name]);
-  // The client went away: release the source (a file descriptor, a compression stream).
-  res.once('close', () => {
-    if (!payload.readableEnded) payload.destroy();
-  });
-  finished(payload, { readable: true, writable: false }, (error) => {
-    if (!error) return;
-    if (!res.headersSent && !res.destroyed) {
-      payload.unpipe(res);
-      for (const name of staged) res.removeHeader(name);
-      // They described the stream, not the error answer (Fastify drops them for its handlers).
-      delete reply[kHeaders]['content-type'];
-      delete reply[kHeaders]['content-length'];
-      failSend(reply, error);
-      return;
-    }
-    // The source failed after the headers went out: the only honest answer is a cut response.
-    if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') {
-      reply.log.warn({ err: error }, 'the response stream failed after the headers were sent');
-    }
-    if (!res.writableEnded) res.destroy();
-  });
-  payload.pipe(res);
-}
-
 /** A Fetch API Response gives the reply its status and headers; its body is what is sent. */
 function unwrapFetchResponse(reply: any, response: Response): unknown {
   if (typeof response.status === 'number') reply.code(response.status);
@@ -211,9 +172,9 @@ function unwrapFetchResponse(reply: any, response: Response): unknown {
   return response.body;
 }
 
-function toNodeStream(payload: WebReadableStream): Readable {
+function checkUnlocked(payload: WebReadableStream): WebReadableStream {
   if (payload.locked) throw new errorCodes.FST_ERR_REP_READABLE_STREAM_LOCKED();
-  return Readable.fromWeb(payload);
+  return payload;
 }
 
 function writeResponse(reply: any, payload: unknown): void {
@@ -234,14 +195,17 @@ function writeResponse(reply: any, payload: unknown): void {
 function writeToSocket(reply: any, given: unknown): void {
   const res = reply.raw;
   let payload = given;
-  if (res.headersSent || res.destroyed) {
-    if (isStream(payload)) payload.destroy();
+  // Headers the user wrote with res.writeHead still leave room for a stream's body (it goes out
+  // with a warning, as in Fastify); nothing else can be sent any more.
+  const streaming = isStream(payload) || isWebStream(payload) || isFetchResponse(payload);
+  if (res.destroyed || res.writableEnded || (res.headersSent && !streaming)) {
+    if (isStream(payload)) releaseSource(reply, payload);
     else if (isWebStream(payload)) payload.cancel().catch(() => {});
     return;
   }
   try {
     if (isFetchResponse(payload)) payload = unwrapFetchResponse(reply, payload);
-    if (isWebStream(payload)) payload = toNodeStream(payload);
+    if (isWebStream(payload)) payload = checkUnlocked(payload);
   } catch (error) {
     failSend(reply, error);
     return;
@@ -254,9 +218,26 @@ function writeToSocket(reply: any, given: unknown): void {
   // No payload: the headers go out as the handler and the hooks left them (a plugin may set
   // `Content-Length: 0` on a 204 on purpose); only a status with content gets a zero length.
   if (payload === undefined || payload === null) {
+    // Trailers still go out after an empty chunked body (their functions see the payload as is).
+    if (!noBody && hasTrailers(reply)) {
+      writeWithTrailers(reply, headers, payload, isHead);
+      return;
+    }
     if (!noBody && (!isHead || route.isHeadTwin === true)) headers['content-length'] = '0';
     res.writeHead(statusCode, headers);
     res.end();
+    return;
+  }
+  if (isWebStream(payload)) {
+    if (res.headersSent || (!noBody && !isHead && !hasTrailers(reply))) {
+      pipeWebStream(reply, payload, res, (error) => failSend(reply, error));
+      return;
+    }
+    // The rarer paths (no body, HEAD, trailers) share the Node stream handling below.
+    payload = Readable.fromWeb(payload);
+  }
+  if (res.headersSent) {
+    pipeToResponse(reply, payload as Readable, res, (error) => failSend(reply, error));
     return;
   }
   // A payload on a 1xx or 204 is dropped, and so are the headers that would describe it.
@@ -282,11 +263,11 @@ function writeToSocket(reply: any, given: unknown): void {
       // The stream is not read, but it may still fail (its source was already at work): an
       // error without a listener would be an uncaught exception, so it is logged instead.
       payload.on('error', (error) => logSafely(reply.log, 'error', { err: error }, 'Error on Stream found for HEAD route'));
-      payload.destroy();
+      releaseSource(reply, payload);
       res.end();
       return;
     }
-    pipeToResponse(reply, payload, res);
+    pipeToResponse(reply, payload, res, (error) => failSend(reply, error));
     return;
   }
   if (typeof payload !== 'string' && !isBytes(payload)) {
@@ -302,6 +283,7 @@ function writeToSocket(reply: any, given: unknown): void {
   if (!(isHead && length === 0 && headers['content-length'] !== undefined)) headers['content-length'] = String(length);
   res.writeHead(statusCode, headers);
   if (isHead || length === 0) res.end();
+  else if (needsChunkedWrite(reply.request.raw, length)) writeInChunks(res, payload, () => res.end());
   else res.end(payload);
 }
 

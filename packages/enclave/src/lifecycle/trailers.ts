@@ -3,6 +3,8 @@
 // after it. A trailer function that fails is left out (the response is already on its way).
 import type { Readable } from 'node:stream';
 import { errorCodes } from '../errors.js';
+import { needsChunkedWrite, writeInChunks } from './http2-body.js';
+import { releaseSource } from './stream-source.js';
 
 type TrailerFn = (reply: any, payload: unknown, done: (error: unknown, value?: string) => void) => unknown;
 
@@ -17,8 +19,8 @@ const trailersOf = new WeakMap<object, Map<string, TrailerFn>>();
 export const trailerMethods: Record<string, (this: any, ...args: any[]) => unknown> = {
   trailer(this: any, name: string, fn: TrailerFn) {
     const key = String(name).toLowerCase();
-    if (forbidden.has(key)) throw new errorCodes.FST_ERR_BAD_TRAILER_NAME(key);
-    if (typeof fn !== 'function') throw new errorCodes.FST_ERR_BAD_TRAILER_VALUE(key, typeof fn);
+    if (forbidden.has(key)) throw new errorCodes.FST_ERR_BAD_TRAILER_NAME(name);
+    if (typeof fn !== 'function') throw new errorCodes.FST_ERR_BAD_TRAILER_VALUE(name, typeof fn);
     let trailers = trailersOf.get(this);
     if (trailers === undefined) trailersOf.set(this, (trailers = new Map()));
     trailers.set(key, fn);
@@ -51,7 +53,12 @@ function writeTrailerHead(reply: any, headers: Record<string, any>): void {
 /** Writes the head and body chunked, then the trailers once every trailer function answered. */
 export function writeWithTrailers(reply: any, headers: Record<string, any>, payload: unknown, isHead: boolean): void {
   writeTrailerHead(reply, headers);
-  if (!isHead && payload !== undefined && payload !== null) reply.raw.write(payload);
+  const body = isHead ? null : (payload as string | Uint8Array | null | undefined);
+  if (body != null && needsChunkedWrite(reply.request.raw, Buffer.byteLength(body))) {
+    writeInChunks(reply.raw, body, () => endWithTrailers(reply, payload));
+    return;
+  }
+  if (body != null) reply.raw.write(body);
   endWithTrailers(reply, payload);
 }
 
@@ -63,13 +70,11 @@ export function pipeWithTrailers(reply: any, headers: Record<string, any>, paylo
   const res = reply.raw;
   writeTrailerHead(reply, headers);
   if (isHead || payload.readableEnded) {
-    if (!payload.readableEnded) payload.destroy();
+    releaseSource(reply, payload);
     endWithTrailers(reply, null);
     return;
   }
-  res.once('close', () => {
-    if (!payload.readableEnded) payload.destroy();
-  });
+  res.once('close', () => releaseSource(reply, payload));
   // A failing source after the head went out: the only honest answer is a cut response.
   payload.once('error', () => {
     if (!res.writableEnded) res.destroy();

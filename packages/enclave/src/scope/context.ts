@@ -77,8 +77,9 @@ export interface Context {
   notFound: NotFoundEntry | null;
   replySerializer: ((payload: unknown, statusCode: number) => string) | null;
   /**
-   * Metadata names of plugins registered from this context, plus the context's own plugin name;
-   * `dependencies` checks and `hasPlugin` look these up along the chain.
+   * Metadata names of plugins registered from this context; `dependencies` checks and `hasPlugin`
+   * look these up along the chain. A plugin's plain function name is not among them: as in
+   * Fastify, it is visible to `hasPlugin` only in its own context (through `pluginNames`).
    */
   readonly registeredPlugins: string[];
   /**
@@ -208,7 +209,7 @@ export function createChildContext(parent: Context, pluginName: string, prefix: 
     errorHandler: parent.errorHandler,
     notFound: null,
     replySerializer: parent.replySerializer,
-    registeredPlugins: [pluginName],
+    registeredPlugins: [],
     loaded: false,
     Request: null,
     Reply: null,

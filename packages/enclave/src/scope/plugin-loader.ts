@@ -28,6 +28,12 @@ export interface PluginRecord {
   draining?: Promise<void> | null;
   /** Set once the plugin and its queue have loaded: later registrations go to the root's queue. */
   finished?: boolean;
+  /**
+   * A load failure no `after` callback has handled yet. It outlives the drain that met it, as in
+   * Fastify: awaiting the failed `register` reports it, and so do the next `after()`/`ready()`,
+   * while plugins queued after it are skipped.
+   */
+  error?: Error | null;
 }
 
 /**
@@ -128,7 +134,7 @@ function drainSerially(root: RootState, record: PluginRecord): Promise<void> {
 }
 
 async function drainQueue(root: RootState, record: PluginRecord): Promise<void> {
-  let pending: Error | null = null;
+  let pending: Error | null = record.error ?? null;
   while (record.queue.length > 0) {
     const item = record.queue.shift() as QueueItem;
     if (item.kind === 'after') {
@@ -147,6 +153,7 @@ async function drainQueue(root: RootState, record: PluginRecord): Promise<void> 
     }
     // Plugins queued after a failure are skipped until an `after` callback handles the error.
   }
+  record.error = pending;
   if (pending !== null) throw pending;
 }
 
@@ -206,7 +213,7 @@ async function loadPlugin(root: RootState, plugin: unknown, options: unknown, pa
       await drainSerially(root, record);
     });
   } catch (error) {
-    throw nameError(toError(error), name);
+    throw nameError(root, toError(error), name);
   } finally {
     record.finished = true;
     if (context !== parent) context.loaded = true;
@@ -253,12 +260,18 @@ function runPluginBody(fn: PluginFunction, context: Context, options: unknown, n
 }
 
 /**
- * Marks a plugin's error with the plugin's name (`error.plugin`, innermost plugin wins). The
- * message stays the plugin's own: its users and its tests match on it.
+ * Marks a plugin's error with the plugin's name (`error.plugin`, innermost plugin wins) and logs
+ * it once, naming the plugin: an error such as ECONNREFUSED says nothing of which plugin failed.
+ * The message stays the plugin's own: its users and its tests match on it.
  */
-function nameError(error: Error, name: string): Error {
+function nameError(root: RootState, error: Error, name: string): Error {
   if (namedErrors.has(error)) return error;
   namedErrors.add(error);
+  try {
+    root.log.error({ err: error, plugin: name }, `plugin '${name}' failed to load`);
+  } catch {
+    // A logger that throws must not replace the plugin's own error.
+  }
   try {
     Object.defineProperty(error, 'plugin', { value: name, configurable: true });
   } catch {

@@ -47,7 +47,8 @@ export function skipsEncapsulation(fn: PluginFunction): boolean {
   return fn[kSkipOverride] === true && pluginMetaOf(fn)?.encapsulate !== true;
 }
 
-function isRegisteredInChain(context: Context, name: string): boolean {
+/** Whether a plugin's metadata name was registered in `context` or one of its ancestors. */
+export function isRegisteredInChain(context: Context, name: string): boolean {
   for (let current: Context | null = context; current !== null; current = current.parent) {
     if (current.registeredPlugins.includes(name)) return true;
   }

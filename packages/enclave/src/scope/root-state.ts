@@ -67,6 +67,8 @@ export interface RootState {
   /** Not-found routes by prefix, longest first; the root's ('') is last. Built at ready. */
   notFoundRoutes: Array<{ prefix: string; route: CompiledRoute }>;
   findNotFoundRoute(url: string): CompiledRoute;
+  /** What `frameworkErrors` answers through (a bad URL, an over-long parameter). Built at ready. */
+  frameworkErrorRoute: CompiledRoute | null;
   /** Whether a real logger is set (per-request child loggers and request logs). */
   readonly logging: boolean;
   rootPlugin: PluginRecord | null;

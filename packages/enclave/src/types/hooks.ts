@@ -122,3 +122,23 @@ export interface ApplicationHooks<Self = Instance> {
   preClose: (this: Self, done: HookDone) => void | Promise<unknown>;
   onClose: (this: Self, instance: Self, done: HookDone) => void | Promise<unknown>;
 }
+
+/** The hooks that take `(request, reply, done)`. */
+type RequestHookName = 'onRequest' | 'preValidation' | 'preHandler' | 'onResponse' | 'onTimeout';
+
+/**
+ * `addHook`: on an instance `Self`, returning `Self` (so an instance typed by
+ * `withTypeProvider()` keeps its provider along a chain).
+ */
+export interface AddHook<Self> {
+  <Name extends keyof LifecycleHooks>(name: Name, hook: LifecycleHooks[Name]): Self;
+  <Name extends keyof ApplicationHooks>(name: Name, hook: ApplicationHooks<Self>[Name]): Self;
+  // Fastify's form with the route generic given first, `addHook<{ Body: Order }>('preHandler', …)`:
+  // one signature per hook shape, since a given generic stops TypeScript inferring the name.
+  <Route extends RouteGeneric = RouteGeneric>(name: RequestHookName, hook: LifecycleHooks<Route>['onRequest']): Self;
+  <Route extends RouteGeneric = RouteGeneric>(name: 'preParsing', hook: LifecycleHooks<Route>['preParsing']): Self;
+  <Route extends RouteGeneric = RouteGeneric>(name: 'preSerialization', hook: LifecycleHooks<Route>['preSerialization']): Self;
+  <Route extends RouteGeneric = RouteGeneric>(name: 'onSend', hook: LifecycleHooks<Route>['onSend']): Self;
+  <Route extends RouteGeneric = RouteGeneric>(name: 'onError', hook: LifecycleHooks<Route>['onError']): Self;
+  <Route extends RouteGeneric = RouteGeneric>(name: 'onRequestAbort', hook: LifecycleHooks<Route>['onRequestAbort']): Self;
+}

@@ -3,7 +3,9 @@
 // Enclave evaluates them the way Fastify does, by intersecting the provider with the schema.
 // Only the shape is required, never Fastify's own types. Where a provider answers `unknown`
 // (not its kind of schema), Enclave's own inference (schema-inference.ts) still applies.
-import type { RouteOptions, ShorthandArguments } from '../types.js';
+import type { FastifyTyped, RouteOptions, ShorthandArguments } from '../types.js';
+import type { AddHook } from './hooks.js';
+import type { PluginModule, RegisterOptionsArgument } from './plugin.js';
 import type { EntryToType, RouteGeneric, RouteSchema } from './schema-inference.js';
 
 /** The shape of a Fastify type provider (Fastify's `FastifyTypeProvider`). */
@@ -70,6 +72,23 @@ export interface ProvidedRoutes<Instance, Provider extends TypeProviderShape> {
   query: ProvidedRouteShorthand<WithTypeProvider<Instance, Provider>, Provider>;
 }
 
+/**
+ * Methods that return the instance, kept typed with the provider as in Fastify, so that
+ * `app.withTypeProvider<P>().register(plugin).addHook(…).get(…)` still routes through `P`.
+ */
+export interface ProvidedChain<Instance, Provider extends TypeProviderShape> {
+  addHook: AddHook<WithTypeProvider<Instance, Provider>>;
+  register<Options extends object, Decorations extends object = {}, PluginInstance = Instance>(
+    plugin: PluginModule<PluginInstance, Options, Decorations> & FastifyTyped<PluginInstance, Instance>,
+    options: RegisterOptionsArgument<Instance, Options>,
+  ): WithTypeProvider<Instance & Decorations, Provider>;
+  register<Decorations extends object = {}, PluginInstance = Instance>(
+    plugin: PluginModule<PluginInstance, {}, Decorations> & FastifyTyped<PluginInstance, Instance>,
+  ): WithTypeProvider<Instance & Decorations, Provider>;
+}
+
 /** An instance whose routes take their types from a Fastify type provider. */
-export type WithTypeProvider<Instance, Provider extends TypeProviderShape> = Omit<Instance, RouteMethodName> & ProvidedRoutes<Instance, Provider>;
+export type WithTypeProvider<Instance, Provider extends TypeProviderShape> = Omit<Instance, RouteMethodName | keyof ProvidedChain<Instance, Provider>> &
+  ProvidedRoutes<Instance, Provider> &
+  ProvidedChain<Instance, Provider>;
 

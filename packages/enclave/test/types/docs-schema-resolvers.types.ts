@@ -20,7 +20,7 @@ const point = new Codec((data): data is { x: number; y: number } => {
   return typeof candidate?.x === 'number' && typeof candidate.y === 'number';
 });
 
-// The run-time side: a validator compiler that understands the library's schemas (SPEC §6.4).
+// The run-time side: a validator compiler that understands the library's schemas.
 const codecCompiler: ValidatorCompiler = ({ schema }) => (data) =>
   (schema as Codec<unknown>).check(data) ? { value: data } : { error: new Error('not a point') };
 

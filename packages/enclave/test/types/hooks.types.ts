@@ -121,3 +121,28 @@ const audit: RequestHook = async (request) => {
   request.log.info({ url: request.url }, 'audited');
 };
 app.addHook('onResponse', audit);
+
+// ── Fastify's form: the route generic given first types the request parts in the hook. ───────
+interface OrderRoute {
+  Body: { sku: string; quantity: number };
+  Querystring: { dryRun?: boolean };
+}
+app
+  .addHook<OrderRoute>('preHandler', async (request) => {
+    expectTypeOf(request.body.quantity).toEqualTypeOf<number>();
+    expectTypeOf(request.query.dryRun).toEqualTypeOf<boolean | undefined>();
+  })
+  .addHook<OrderRoute>('preValidation', (request, _reply, done) => {
+    expectTypeOf(request.body.sku).toEqualTypeOf<string>();
+    done();
+  })
+  .addHook<OrderRoute>('onSend', async (request, _reply, payload) => {
+    expectTypeOf(request.body.sku).toEqualTypeOf<string>();
+    return payload;
+  })
+  .addHook<OrderRoute>('onError', async (request, _reply, error) => {
+    expectTypeOf(request.query.dryRun).toEqualTypeOf<boolean | undefined>();
+    expectTypeOf(error).toEqualTypeOf<EnclaveError>();
+  });
+// @ts-expect-error a route generic means a request hook, not an application hook
+app.addHook<OrderRoute>('onReady', async () => {});

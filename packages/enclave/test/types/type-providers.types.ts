@@ -43,3 +43,26 @@ enclave()
 // A type without the shape is refused.
 // @ts-expect-error `validator`/`serializer` are missing
 enclave().withTypeProvider<{ schema: unknown }>();
+
+// register() and addHook() keep the provider along the chain, as in Fastify; register() also
+// adds the plugin's declared decorators.
+declare const clockPlugin: import('enclavejs').Plugin<{}, { clock: () => number }>;
+const chained = enclave()
+  .withTypeProvider<KindProvider>()
+  .register(clockPlugin)
+  .addHook('onRequest', async () => {})
+  .addHook<{ Body: { sku: string } }>('preHandler', async (request) => {
+    expectTypeOf(request.body.sku).toEqualTypeOf<string>();
+  });
+expectTypeOf(chained.clock).toEqualTypeOf<() => number>();
+chained.post('/after-chain', { schema: { body: { kind: 'count' } } }, async (request) => {
+  expectTypeOf(request.body).toEqualTypeOf<number>();
+});
+enclave()
+  .withTypeProvider<KindProvider>()
+  .register(async (child) => {
+    child.get('/inside', async () => 'ok');
+  }, { prefix: '/p' })
+  .get('/outside', { schema: { querystring: { kind: 'text' } } }, async (request) => {
+    expectTypeOf(request.query).toEqualTypeOf<string>();
+  });
