@@ -1,8 +1,8 @@
 // `npm run bench:instructions`: user-space instructions the server process executes per request
 // (all its threads: the main thread, V8's compiler and GC helpers, libuv's pool), counted by
 // valgrind's cachegrind. Each server (lib/serve.mjs) runs under valgrind; a plain keep-alive
-// client (lib/request-client.mjs, its own process, not under valgrind) sends N requests over 10
-// connections without pipelining and checks every status and body. Two fresh server runs per
+// client (lib/request-client.mjs, its own process, not under valgrind) sends N requests over one
+// keep-alive connection (-c to change) and checks every status and body. Two fresh server runs per
 // cell, one with N1 requests and one with N2, so that start-up, warm-up, JIT compilation and
 // shutdown cancel: per request = (I(N2) − I(N1)) / (N2 − N1). See bench/README.md.
 //
@@ -32,7 +32,7 @@ const { values: args, positionals } = parseArgs({
     repeats: { type: 'string', default: '3' },
     n1: { type: 'string', default: '2000' },
     n2: { type: 'string', default: '3000' },
-    connections: { type: 'string', short: 'c', default: '10' },
+    connections: { type: 'string', short: 'c', default: '1' },
     node: { type: 'string', default: process.execPath },
     keep: { type: 'boolean', default: false },
     'default-tiering': { type: 'boolean', default: false },
@@ -105,7 +105,7 @@ if (args.table) {
 if (args.help) {
   process.stdout.write(
     'usage: node bench/instructions.mjs [--only A,B,C,D] [--frameworks raw,enclave,fastify] [--repeats 3]\n' +
-      '                                  [--n1 2000] [--n2 3000] [-c 10] [--node /path/to/node] [--keep] [--out file.json]\n' +
+      '                                  [--n1 2000] [--n2 3000] [-c 1] [--node /path/to/node] [--keep] [--out file.json]\n' +
       '                                  [--default-tiering]\n' +
       '       node bench/instructions.mjs --table results1.json results2.json …\n',
   );

@@ -87,7 +87,7 @@ function nameJit(jit, mapFile) {
 async function profile(framework, scenario) {
   const resultsDir = ensureResultsDir();
   const version = nodeVersion(args.node);
-  const outFile = join(resultsDir, `callgrind-${framework}-${scenario}-${version}.out`);
+  const outFile = join(resultsDir, `callgrind-${framework}-${scenario}-${version}-${process.pid}.out`);
   const wrapper = [
     'valgrind',
     '--quiet',
@@ -130,6 +130,8 @@ async function profile(framework, scenario) {
   }
   // The zeroed-and-dumped part is the second file (`.1`); the first is the dump at exit.
   const { named, jit } = readCallgrind(`${outFile}.1`);
+  rmSync(outFile, { force: true });
+  rmSync(`${outFile}.1`, { force: true });
   const functions = nameJit(jit, `/tmp/perf-${server.pid}.map`);
   for (const [name, cost] of named) functions.set(name, (functions.get(name) ?? 0) + cost);
   rmSync(`/tmp/perf-${server.pid}.map`, { force: true });
@@ -140,10 +142,18 @@ async function profile(framework, scenario) {
   }
   const perRequest = Object.fromEntries([...functions].map(([name, cost]) => [name, cost / count]).sort((a, b) => b[1] - a[1]));
   const total = Object.values(perRequest).reduce((sum, value) => sum + value, 0);
-  const result = { framework, scenario, node: version, count, total, perRequest };
+  // As in instructions.mjs, V8's optimizing compilers are counted apart: on Node 24 a recompile
+  // can land inside the measured requests (10k+ per request of them on A).
+  const compiler = Object.entries(perRequest)
+    .filter(([name]) => /v8::internal::(compiler|maglev|turboshaft)::/.test(name))
+    .reduce((sum, [, value]) => sum + value, 0);
+  const result = { framework, scenario, node: version, count, total, compiler, measured: total - compiler, perRequest };
   const file = args.out ?? join(resultsDir, `jit-profile-${framework}-${scenario}-${version}.json`);
   writeFileSync(file, JSON.stringify(result, null, 1));
-  process.stdout.write(`${framework} ${scenario} (${version}): ${formatNumber(total)} instructions/request; ${file}\n`);
+  process.stdout.write(
+    `${framework} ${scenario} (${version}): ${formatNumber(total - compiler)} instructions/request without V8's optimizing compilers ` +
+      `(${formatNumber(total)} with them); ${file}\n`,
+  );
   for (const [name, value] of Object.entries(perRequest).slice(0, Number(args.top))) {
     process.stdout.write(`${formatNumber(value).padStart(8)}  ${name}\n`);
   }
@@ -155,7 +165,13 @@ function diff(fileA, fileB) {
   const b = JSON.parse(readFileSync(fileB, 'utf8'));
   // JIT names carry an address-free description; strip the tier marker so a function compiled
   // by Maglev in one run and TurboFan in the other still lines up.
-  const normal = (name) => name.replace(/^(JS|LazyCompile|Function):[*~^+]?/, '');
+  // Paths and line numbers are dropped too, so two checkouts (or two versions of a file) line up;
+  // anonymous functions of one file are then summed together.
+  const normal = (name) =>
+    name
+      .replace(/^(JS|LazyCompile|Function):[*~^+']?/, '')
+      .replace(/(file:\/\/)?\/\S*?\/(packages|node_modules|bench)\//, '$2/')
+      .replace(/:\d+:\d+$/, '');
   const sum = (profileData) => {
     const map = new Map();
     for (const [name, value] of Object.entries(profileData.perRequest)) map.set(normal(name), (map.get(normal(name)) ?? 0) + value);
