@@ -5,7 +5,7 @@ import { runApplicationHooks } from './application-hooks.js';
 import { writeLogLine } from './lifecycle/log-lines.js';
 import { notFoundBody } from './lifecycle/send.js';
 import type { Context } from './scope/context.js';
-import { loadPending } from './scope/plugin-loader.js';
+import { loadAll } from './scope/plugin-loader.js';
 import type { RootState } from './scope/root-state.js';
 
 function defaultNotFoundHandler(request: any, reply: any): void {
@@ -35,7 +35,7 @@ function compileNotFoundRoutes(root: RootState, rootContext: Context): void {
 }
 
 async function loadAndCompile(root: RootState): Promise<void> {
-  await loadPending(root);
+  await loadAll(root);
   root.booted = true;
   const rootContext = root.contexts[0] as Context;
   for (const record of root.routes) record.compiled ??= compileRoute(record);

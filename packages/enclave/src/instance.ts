@@ -11,7 +11,7 @@ import { addRoute } from './routing/routes.js';
 import type { RouteRecord } from './routing/route-record.js';
 import { contextOf } from './scope/context.js';
 import { addDecorator, getDecorator, hasDecorator } from './scope/decorators.js';
-import { loadPending, queueAfter, queuePlugin } from './scope/plugin-loader.js';
+import { loadPending, pendingLoad, queueAfter, queuePlugin } from './scope/plugin-loader.js';
 import { isRegisteredInChain } from './scope/plugin-meta.js';
 import { printPlugins } from './scope/print-plugins.js';
 import { extraMethods, extraProperties, shorthand, throwIfBooted } from './instance-extras.js';
@@ -39,7 +39,7 @@ export const instancePrototype: Record<PropertyKey, any> = {
   },
   after(this: any, callback?: (...args: any[]) => unknown) {
     const context = contextOf(this);
-    if (callback === undefined) return loadPending(context.root);
+    if (callback === undefined) return loadPending(context);
     queueAfter(context, callback as any);
     return this;
   },
@@ -241,8 +241,9 @@ Object.defineProperties(instancePrototype, {
     get(this: any) {
       const context = contextOf(this);
       if (context.root.thenGuard) return undefined;
+      const load = pendingLoad(context);
       return (resolve: (value: any) => void, reject: (error: unknown) => void) =>
-        loadPending(context.root).then(() => resolveWithInstance(context, resolve), reject);
+        load().then(() => resolveWithInstance(context, resolve), reject);
     },
   },
   prefix: { get() { return contextOf(this).prefix; } },

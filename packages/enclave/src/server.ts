@@ -227,6 +227,7 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
     frameworkErrorRoute: null,
     rootPlugin: { name: 'root', queue: [] },
     loadingStack: [],
+    runningBody: null,
     readyPromise: null,
     loaded: new Milestone(),
     runningReadyHooks: false,

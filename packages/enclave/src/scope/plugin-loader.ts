@@ -2,10 +2,10 @@
 // plugin's own registrations load right after its body, before its next sibling), once, at
 // ready()/listen()/`await register(...)`/after(). Registrations made while a plugin's body runs
 // queue onto that plugin, which is what makes `await instance.register(x)` inside a plugin safe.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { errorCodes } from '../errors.js';
 import { type Context, contextPath, createChildContext } from './context.js';
 import { setContextSetting } from './context-settings.js';
+import { currentRecord, runAs } from './plugin-attribution.js';
 import {
   checkPluginRequirements,
   type PluginFunction,
@@ -29,6 +29,8 @@ export interface PluginRecord {
   draining?: Promise<void> | null;
   /** Set once the plugin and its queue have loaded: later registrations go to the root's queue. */
   finished?: boolean;
+  /** The context the plugin's body was given, set as the body starts. */
+  context?: Context;
   /**
    * A load failure no `after` callback has handled yet. It outlives the drain that met it, as in
    * Fastify: awaiting the failed `register` reports it, and so do the next `after()`/`ready()`,
@@ -37,37 +39,8 @@ export interface PluginRecord {
   error?: Error | null;
 }
 
-/**
- * The plugin whose body (or queue) is running, as seen from the code that calls `register`,
- * `after` or awaits the instance. A global "currently loading" stack cannot tell a plugin body's
- * own `await instance.register(x)` from top-level code that awaits the app while that plugin is
- * still loading (the top-level call would drain the plugin's queue early and resolve before the
- * plugin finished); the async context of the caller can.
- */
-const loadingPlugin = new AsyncLocalStorage<PluginRecord>();
-
-/**
- * Plugin loads in progress, across every application in the process. On Node 20 an enabled
- * AsyncLocalStorage keeps promise hooks on, which costs every request of the process about a
- * tenth of its CPU; the storage is disabled whenever no plugin is loading (run() re-enables it).
- */
-let activeLoads = 0;
-
-function runLoading<T>(record: PluginRecord, body: () => Promise<T>): Promise<T> {
-  activeLoads++;
-  return loadingPlugin.run(record, body).finally(() => {
-    activeLoads--;
-    if (activeLoads === 0) loadingPlugin.disable();
-  });
-}
-
 /** Plugin errors already annotated with the plugin's name (each error named once, innermost). */
 const namedErrors = new WeakSet<object>();
-
-function currentRecord(root: RootState): PluginRecord {
-  const record = loadingPlugin.getStore();
-  return record !== undefined && record.finished !== true ? record : (root.rootPlugin as PluginRecord);
-}
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as any).then === 'function';
@@ -103,7 +76,7 @@ export function queuePlugin(context: Context, plugin: unknown, options: unknown)
   // marking it handled now keeps that from crashing the process as an unhandled rejection. The
   // loader still awaits the original promise, so the failure reaches ready() as usual.
   if (isThenable(plugin)) plugin.then(undefined, () => {});
-  currentRecord(root).queue.push({ kind: 'plugin', plugin, options, registeredIn: context });
+  currentRecord(context).queue.push({ kind: 'plugin', plugin, options, registeredIn: context });
 }
 
 /** Queues an `after` callback: it runs once everything registered before it has loaded. */
@@ -111,12 +84,27 @@ export function queueAfter(context: Context, callback: AfterCallback): void {
   if (typeof callback !== 'function') {
     throw new errorCodes.FST_ERR_PLUGIN_CALLBACK_NOT_FN(`after() in "${contextPath(context)}" needs a function, got ${describe(callback)}`);
   }
-  currentRecord(context.root).queue.push({ kind: 'after', callback, registeredIn: context });
+  currentRecord(context).queue.push({ kind: 'after', callback, registeredIn: context });
 }
 
-/** Loads what is queued on the plugin currently running (or the root), in order. */
-export function loadPending(root: RootState): Promise<void> {
-  return drainSerially(root, currentRecord(root));
+/** Loads what is queued on the plugin the calling code belongs to (or the root), in order. */
+export function loadPending(context: Context): Promise<void> {
+  return pendingLoad(context)();
+}
+
+/**
+ * `loadPending`, with the plugin decided now and the loading started when called: how an
+ * instance's `then` answers `await`, which reads `then` at once but calls it a job later.
+ */
+export function pendingLoad(context: Context): () => Promise<void> {
+  const record = currentRecord(context);
+  const { root } = context;
+  return () => drainSerially(root, record.finished === true ? (root.rootPlugin as PluginRecord) : record);
+}
+
+/** Loads everything registered on the application (ready()). */
+export function loadAll(root: RootState): Promise<void> {
+  return drainSerially(root, root.rootPlugin as PluginRecord);
 }
 
 /**
@@ -140,7 +128,7 @@ async function drainQueue(root: RootState, record: PluginRecord): Promise<void> 
     const item = record.queue.shift() as QueueItem;
     if (item.kind === 'after') {
       try {
-        await runAfter(item.callback, item.registeredIn, pending);
+        await runAs(root, record, () => runAfter(item.callback, item.registeredIn, pending));
         pending = null;
       } catch (error) {
         pending = toError(error);
@@ -211,11 +199,9 @@ async function loadPlugin(root: RootState, plugin: unknown, options: unknown, pa
     if (context === parent) parent.pluginNames.push(name);
     else for (const hook of parent.hooks.get('onRegister') ?? []) hook.fn.call(hook.instance, context.instance, given);
     const resolvedOptions = typeof given === 'function' ? (given as (instance: object) => unknown)(context.instance) : given;
-    const pluginContext = context;
-    await runLoading(record, async () => {
-      await runPluginBody(pluginFn, pluginContext, resolvedOptions, name, root.options.pluginTimeout);
-      await drainSerially(root, record);
-    });
+    record.context = context;
+    await runPluginBody(root, record, pluginFn, resolvedOptions, root.options.pluginTimeout);
+    await drainSerially(root, record);
   } catch (error) {
     throw nameError(root, toError(error), name);
   } finally {
@@ -244,7 +230,9 @@ async function resolvePluginFunction(plugin: unknown, parent: Context): Promise<
   return fn as PluginFunction;
 }
 
-function runPluginBody(fn: PluginFunction, context: Context, options: unknown, name: string, timeout: number): Promise<void> {
+function runPluginBody(root: RootState, record: PluginRecord, fn: PluginFunction, options: unknown, timeout: number): Promise<void> {
+  const { name } = record;
+  const context = record.context as Context;
   return new Promise<void>((resolve, reject) => {
     let settled = false;
     const timer =
@@ -259,7 +247,7 @@ function runPluginBody(fn: PluginFunction, context: Context, options: unknown, n
       else resolve();
     }
     try {
-      const result = fn(context.instance, options, (error?: Error) => finish(error));
+      const result = runAs(root, record, () => fn(context.instance, options, (error?: Error) => finish(error)));
       if (isThenable(result)) result.then(() => finish(), (error) => finish(error ?? new Error(`Plugin '${name}' rejected`)));
       // A plugin that neither returns a promise nor takes `done` has finished when it returns.
       else if (fn.length < 3) finish();

@@ -70,11 +70,10 @@ export interface RootState {
   /** Whether a real logger is set (per-request child loggers and request logs). */
   readonly logging: boolean;
   rootPlugin: PluginRecord | null;
-  /**
-   * The plugins loading, outermost first (diagnostics only: `register` finds its plugin through
-   * the caller's async context, see plugin-loader.ts).
-   */
+  /** The plugins loading, outermost first (which one a call belongs to: plugin-attribution.ts). */
   loadingStack: PluginRecord[];
+  /** The plugin whose body (or `after` callback) is running synchronously right now, if any. */
+  runningBody: PluginRecord | null;
   readyPromise: Promise<void> | null;
   /** While onReady hooks run (they may still decorate the instance). */
   runningReadyHooks: boolean;
