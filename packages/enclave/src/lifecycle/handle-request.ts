@@ -7,11 +7,11 @@ import { isHeaderRefusal, parseRequestBody } from '../http/content-type-parser.j
 import type { RootState } from '../scope/root-state.js';
 import type { CompiledRoute } from './compiled-route.js';
 import { handleError } from './error-handling.js';
+import { callHandler, preHandlerFailed } from './call-handler.js';
 import { readSafely } from '../thrown-values.js';
 import { runObserverHooks, runRequestHooks, runValueHooks } from './hooks.js';
-import { sendPayload, warnAlreadySent } from './send.js';
 import { type ErrorPathLogger, logSafely } from './error-safety.js';
-import { kHijacked, kInHandler, kMediaType, kRoute, kSent } from './symbols.js';
+import { kMediaType, kRoute } from './symbols.js';
 import type { EnclaveInstance } from '../types.js';
 import type { LogController } from '../log-controller.js';
 import { methodHasBody } from '../routing/http-methods.js';
@@ -235,50 +235,7 @@ function afterValidation(route: CompiledRoute, request: LifecycleRequest, reply:
 
 function preHandler(route: CompiledRoute, request: LifecycleRequest, reply: LifecycleReply): void {
   if (route.hooks.preHandler === null) callHandler(route, request, reply);
-  else runRequestHooks(route.hooks.preHandler, request, reply, () => callHandler(route, request, reply), failWith(reply));
-}
-
-function callHandler(route: CompiledRoute, request: LifecycleRequest, reply: LifecycleReply): void {
-  let result: unknown;
-  // While the handler runs synchronously, an unsendable payload throws from reply.send() to it,
-  // as in Fastify; a throw it does not catch comes back here.
-  reply[kInHandler] = true;
-  try {
-    result = route.handler.call(route.context.instance, request, reply);
-  } catch (err) {
-    reply[kInHandler] = false;
-    if (reply.sent) {
-      // Thrown after the answer left or the reply was hijacked: Fastify's word for it is a
-      // second send; the error itself is kept in the log too.
-      warnAlreadySent(reply);
-      logSafely(reply.log, 'error', { err }, 'the handler threw after the reply was sent');
-      return;
-    }
-    handleError(reply, err);
-    return;
-  }
-  reply[kInHandler] = false;
-  if (result === undefined || result === reply) return;
-  // Read once, guarded: a handler may return anything, a revoked Proxy included.
-  const then = readSafely(result, 'then');
-  if (typeof then !== 'function') {
-    sendPayload(reply, result);
-    return;
-  }
-  Promise.resolve(result as PromiseLike<unknown>).then(
-    (value: unknown) => {
-      if (reply[kHijacked] || value === reply) return;
-      if (reply[kSent] && value === undefined) return;
-      // An async handler that resolves without sending answers with what it resolved to
-      // (undefined: an empty body), so a request never hangs on a forgotten send. A value
-      // resolved after a send is a second send: sendPayload ignores it with a warning.
-      sendPayload(reply, value);
-    },
-    (err: unknown) => {
-      if (reply.sent) logSafely(reply.log, 'error', { err }, 'Promise errored, but reply.sent = true was set');
-      else handleError(reply, err);
-    },
-  );
+  else runRequestHooks(route.hooks.preHandler, request, reply, () => callHandler(route, request, reply), (error) => preHandlerFailed(route, request, reply, error));
 }
 
 /** `frameworkErrors`: the user's answer to a router error; its own failure goes to the error handlers. */
