@@ -14,6 +14,7 @@ import { type ErrorPathLogger, logSafely } from './error-safety.js';
 import { kMediaType, kRoute } from './symbols.js';
 import type { EnclaveInstance } from '../types.js';
 import type { LogController } from '../log-controller.js';
+import { isLogger } from '../logger.js';
 import { methodHasBody } from '../routing/http-methods.js';
 import { linkReply, startHandlerTimeout } from './request-signal.js';
 import { writeLogLine, writeStreamError } from './log-lines.js';
@@ -37,7 +38,10 @@ export interface RequestSettings {
 function requestLogger(settings: RequestSettings, root: RootState, route: CompiledRoute, id: string, raw: IncomingMessage): ErrorPathLogger {
   if (route.childLoggerFactory !== null) {
     const options = route.logOptions === undefined ? {} : { ...route.logOptions };
-    return route.childLoggerFactory.call(route.context.instance as EnclaveInstance, root.log, { [settings.requestIdLogLabel]: id }, options, raw);
+    const child = route.childLoggerFactory.call(route.context.instance as EnclaveInstance, root.log, { [settings.requestIdLogLabel]: id }, options, raw);
+    // Refused here, before anything logs through it: FST_ERR_LOG_INVALID_LOGGER names what it lacks.
+    isLogger(child, true);
+    return child;
   }
   return settings.logging ? root.log.child({ [settings.requestIdLogLabel]: id }, route.logOptions) : root.log;
 }
