@@ -1,8 +1,8 @@
 // `npm run bench:instructions`: user-space instructions the server process executes per request
 // (all its threads: the main thread, V8's compiler and GC helpers, libuv's pool), counted by
 // valgrind's cachegrind. Each server (lib/serve.mjs) runs under valgrind; a plain keep-alive
-// client (lib/request-client.mjs, its own process, not under valgrind) sends N requests over 10
-// connections without pipelining and checks every status and body. Two fresh server runs per
+// client (lib/request-client.mjs, its own process, not under valgrind) sends N requests over one
+// keep-alive connection (-c to change) and checks every status and body. Two fresh server runs per
 // cell, one with N1 requests and one with N2, so that start-up, warm-up, JIT compilation and
 // shutdown cancel: per request = (I(N2) − I(N1)) / (N2 − N1). See bench/README.md.
 //
@@ -19,6 +19,7 @@ import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { determinismFlags, slowClockEnv } from './lib/determinism.mjs';
 import { ensureResultsDir, nodeVersion, SERVER_FLAGS, startServer } from './lib/processes.mjs';
 import { scenarioNames } from './lib/scenarios.mjs';
 import { formatNumber, formatRatio, markdownTable, median } from './lib/stats.mjs';
@@ -31,10 +32,11 @@ const { values: args, positionals } = parseArgs({
     repeats: { type: 'string', default: '3' },
     n1: { type: 'string', default: '2000' },
     n2: { type: 'string', default: '3000' },
-    connections: { type: 'string', short: 'c', default: '10' },
+    connections: { type: 'string', short: 'c', default: '1' },
     node: { type: 'string', default: process.execPath },
     keep: { type: 'boolean', default: false },
     'default-tiering': { type: 'boolean', default: false },
+    'real-clock': { type: 'boolean', default: false },
     out: { type: 'string' },
     table: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h' },
@@ -55,7 +57,11 @@ function tableOf(cells) {
     scenarioList.some((scenario) => cells[scenario][name] !== undefined),
   );
   const others = frameworks.filter((name) => name !== 'raw');
-  const headers = ['scenario', ...frameworks.flatMap((name) => [`${name} instr/req`, 'spread']), ...others.map((name) => `${name} − raw`)];
+  const headers = [
+    'scenario',
+    ...frameworks.flatMap((name) => [`${name} instr/req`, 'spread', 'bytes/req']),
+    ...others.map((name) => `${name} − raw`),
+  ];
   const both = others.includes('enclave') && others.includes('fastify');
   if (both) headers.push('Enclave overhead ÷ Fastify overhead');
   const rows = [];
@@ -66,7 +72,8 @@ function tableOf(cells) {
     for (const framework of frameworks) {
       const values = (cells[scenario][framework] ?? []).map((cell) => cell.perRequest);
       medians[framework] = median(values);
-      row.push(values.length ? kilo(medians[framework]) : '—', values.length ? spread(values) : '');
+      const bytes = (cells[scenario][framework] ?? []).map((cell) => cell.bytes).filter((value) => value !== undefined);
+      row.push(values.length ? kilo(medians[framework]) : '—', values.length ? spread(values) : '', bytes.length ? formatNumber(median(bytes)) : '—');
     }
     for (const name of others) row.push(kilo(medians[name] - medians.raw));
     const ratio = both ? (medians.enclave - medians.raw) / (medians.fastify - medians.raw) : undefined;
@@ -98,7 +105,7 @@ if (args.table) {
 if (args.help) {
   process.stdout.write(
     'usage: node bench/instructions.mjs [--only A,B,C,D] [--frameworks raw,enclave,fastify] [--repeats 3]\n' +
-      '                                  [--n1 2000] [--n2 3000] [-c 10] [--node /path/to/node] [--keep] [--out file.json]\n' +
+      '                                  [--n1 2000] [--n2 3000] [-c 1] [--node /path/to/node] [--keep] [--out file.json]\n' +
       '                                  [--default-tiering]\n' +
       '       node bench/instructions.mjs --table results1.json results2.json …\n',
   );
@@ -141,30 +148,8 @@ const serverNode = nodeVersion(options.nodePath);
 // One directory per Node version and run, so two runs (Node 20 and 24) can go side by side.
 const outDir = join(resultsDir, 'cachegrind', `${serverNode}-${process.pid}`);
 mkdirSync(outDir, { recursive: true });
-// V8 optimizes a function after it has run a while: on Node 24 after 3,000 calls
-// (--invocation-count-for-turbofan), on Node 20 after a few exhausted interrupt budgets of 66 KB
-// of bytecode each. A function called once per request is therefore compiled by TurboFan around
-// request 3,000 — inside any window that valgrind's speed allows — and the compiler's own
-// instructions (10k+ per request of the window) land in the difference. Tiering ten times
-// earlier puts every compile inside the first N1 requests on both versions; the steady state
-// measured is still optimized code. --default-tiering turns this off.
-//
-// Two more sources of run-to-run noise are removed: V8 picks a random hash seed per process and
-// searches a prime from it (detail::sprp, ±10 million instructions at start-up, which do not
-// cancel between two processes), so the seed is fixed; and compiler and GC work on helper
-// threads lands wherever valgrind's scheduler runs it (even after the N1 run has exited), so
-// --single-threaded does that work on the main thread, when it is triggered; and the memory
-// reducer, which starts full GCs when the allocation rate looks low — by the clock, so more
-// often the slower the machine is that moment — is off. Every thread is still counted.
-function tieringFlags(version) {
-  if (args['default-tiering']) return [];
-  const major = Number(/^v(\d+)/.exec(version)?.[1]);
-  const determinism = ['--single-threaded', '--hash-seed=1', '--random-seed=1', '--no-memory-reducer'];
-  return major >= 22
-    ? [...determinism, '--invocation-count-for-turbofan=300', '--invocation-count-for-maglev=40']
-    : [...determinism, '--interrupt-budget=6758'];
-}
-const extraFlags = tieringFlags(serverNode);
+// The determinism flags (lib/determinism.mjs); --default-tiering turns them off.
+const extraFlags = args['default-tiering'] ? [] : determinismFlags(serverNode);
 const valgrindVersion = execFileSync('valgrind', ['--version'], { encoding: 'utf8' }).trim();
 const log = (line) => process.stderr.write(`${line}\n`);
 
@@ -228,6 +213,7 @@ async function measure(framework, scenario, count, tag) {
     extraFlags,
     wrapper: valgrindCommand(file),
     patience: 10,
+    env: { BENCH_HEAP_OUT: `${file}.heap`, ...(args['real-clock'] ? {} : slowClockEnv()) },
   });
   let served;
   try {
@@ -236,8 +222,10 @@ async function measure(framework, scenario, count, tag) {
     await server.stop();
   }
   const totals = readTotals(file);
+  const heap = JSON.parse(readFileSync(`${file}.heap`, 'utf8'));
+  rmSync(`${file}.heap`);
   if (!args.keep) rmSync(file);
-  return { ...totals, seconds: served.seconds };
+  return { ...totals, ...heap, seconds: served.seconds };
 }
 
 const started = Date.now();
@@ -252,10 +240,13 @@ for (let repeat = 1; repeat <= options.repeats; repeat++) {
       const second = await measure(framework, scenario, options.n2, `r${repeat}`);
       const perRequest = (second.measured - first.measured) / (options.n2 - options.n1);
       const withCompiler = (second.total - first.total) / (options.n2 - options.n1);
-      (cells[scenario][framework] ??= []).push({ perRequest, withCompiler, i1: first, i2: second });
+      // Exact only when neither run collected garbage (the new space is sized so none does).
+      const bytes = first.collections === 0 && second.collections === 0 ? (second.heapUsed - first.heapUsed) / (options.n2 - options.n1) : undefined;
+      (cells[scenario][framework] ??= []).push({ perRequest, withCompiler, bytes, i1: first, i2: second });
       log(
         `[${Math.round((Date.now() - started) / 1000)} s] repeat ${repeat} ${scenario} ${framework}: ` +
-          `${formatNumber(perRequest)} instructions/request (client ${second.seconds.toFixed(1)} s for ${options.n2})`,
+          `${formatNumber(perRequest)} instructions/request, ${bytes === undefined ? `GC ran (${first.collections}, ${second.collections})` : `${formatNumber(bytes)} bytes allocated/request`} ` +
+          `(client ${second.seconds.toFixed(1)} s for ${options.n2})`,
       );
     }
   }

@@ -19,13 +19,15 @@ export function nodeVersion(nodePath) {
 /**
  * Starts `serve.mjs framework scenario` under `nodePath`; resolves `{ port, stop }`. `wrapper`
  * (a command and its arguments, e.g. valgrind's) runs the node binary under it; `patience` is
- * how many seconds to allow for listening and for exiting (valgrind is ~50× slower).
+ * how many seconds to allow for listening and for exiting (valgrind is ~50× slower); `env` is
+ * added to the environment.
  */
-export function startServer({ nodePath, framework, scenario, extraFlags = [], wrapper = [], patience = 1 }) {
+export function startServer({ nodePath, framework, scenario, extraFlags = [], wrapper = [], patience = 1, env = undefined }) {
   const command = [...wrapper, nodePath, ...SERVER_FLAGS, ...extraFlags, serveScript, framework, scenario];
   const child = spawn(command[0], command.slice(1), {
     cwd: benchDir,
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: env === undefined ? process.env : { ...process.env, ...env },
   });
   const exited = once(child, 'exit');
   return new Promise((resolve, reject) => {

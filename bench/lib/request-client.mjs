@@ -36,15 +36,21 @@ async function sendRetrying(agent, port, spec) {
   }
 }
 
-/** Sends `count` requests over `connections` keep-alive sockets; rejects on the first wrong answer. */
-async function drive({ port, scenario, count, connections }) {
+/**
+ * Sends `count` requests over `connections` keep-alive sockets; rejects on the first wrong
+ * answer. With `pauseAfter`, calls `pause()` once that many have been answered and none is in
+ * flight, and again after the last one, before closing the sockets; it goes on when the promise
+ * resolves (jit-profile.mjs zeroes its counters at the first and dumps them at the second, so
+ * no connection opens or closes inside the measured requests).
+ */
+async function drive({ port, scenario, count, connections, pauseAfter }, pause) {
   const { request: spec, expect } = scenarios[scenario];
   const agent = new Agent({ keepAlive: true, maxSockets: connections });
   let issued = 0;
   const sockets = new Set();
   agent.on('free', (socket) => sockets.add(socket));
-  async function loop() {
-    while (issued < count) {
+  async function loop(limit) {
+    while (issued < limit) {
       issued++;
       const { status, body } = await sendRetrying(agent, port, spec);
       if (status !== expect.status) throw new Error(`status ${status}, expected ${expect.status}: ${body}`);
@@ -57,18 +63,34 @@ async function drive({ port, scenario, count, connections }) {
       if (!isDeepStrictEqual(parsed, expect.body)) throw new Error(`unexpected body ${body}`);
     }
   }
+  const run = (limit) => Promise.all(Array.from({ length: connections }, () => loop(limit)));
   try {
-    await Promise.all(Array.from({ length: connections }, loop));
+    if (pauseAfter !== undefined) {
+      await run(pauseAfter);
+      await pause();
+    }
+    await run(count);
+    if (pauseAfter !== undefined) await pause();
   } finally {
     agent.destroy();
   }
   return { requests: issued, sockets: sockets.size };
 }
 
+const resumes = new Map();
 process.on('message', async (job) => {
+  if (job.resume !== undefined) {
+    resumes.get(job.resume)?.();
+    return;
+  }
   try {
     const started = process.hrtime.bigint();
-    const result = await drive(job);
+    const pause = () =>
+      new Promise((resolve) => {
+        resumes.set(job.id, resolve);
+        process.send({ id: job.id, paused: true });
+      });
+    const result = await drive(job, pause);
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
     process.send({ id: job.id, ok: true, result: { ...result, seconds } });
   } catch (error) {

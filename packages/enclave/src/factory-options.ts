@@ -11,6 +11,7 @@ export const honouredFactoryOptions: readonly string[] = [
   'buildPrettyMeta',
   'caseSensitive',
   'childLoggerFactory',
+  'clientErrorHandler',
   'connectionTimeout',
   'constraints',
   'defaultRoute',

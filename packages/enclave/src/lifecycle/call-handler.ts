@@ -6,11 +6,13 @@ import { handleError } from './error-handling.js';
 import { logSafely } from './error-safety.js';
 import type { LifecycleReply, LifecycleRequest } from './lifecycle-types.js';
 import { sendPayload, warnAlreadySent } from './send.js';
-import { kHijacked, kInHandler, kSent } from './symbols.js';
+import { kHijacked, kInHandler, kRoute, kSent } from './symbols.js';
 import { readSafely } from '../thrown-values.js';
 
 /** A preHandler hook's error is traced as the handler's own, as Fastify does. */
-export function preHandlerFailed(route: CompiledRoute, request: LifecycleRequest, reply: LifecycleReply, error: unknown): void {
+export function preHandlerFailed(reply: LifecycleReply, error: unknown): void {
+  const route = reply[kRoute] as CompiledRoute;
+  const request = reply.request;
   const trace = startTrace(route, request, reply);
   if (trace === null) {
     handleError(reply, error);

@@ -3,6 +3,7 @@
 // serializers compiled, constructors and limits resolved.
 import { canCarryBody } from '../http/body-methods.js';
 import type { ContentTypeParserStore } from '../http/content-type-parser.js';
+import { methodSets } from '../routing/http-methods.js';
 import type { RouteRecord } from '../routing/route-record.js';
 import type { CompiledRouteSchemas } from '../schema/contracts.js';
 import { prepareRouteSchemaObject } from '../schema/normalize-schema.js';
@@ -44,6 +45,11 @@ export interface CompiledRoute {
   readonly childLoggerFactory: ChildLoggerFactory | null;
   /** Milliseconds before FST_ERR_HANDLER_TIMEOUT; 0 for none. */
   readonly handlerTimeout: number;
+  /**
+   * The application's body-less methods (GET, HEAD, TRACE and those `addHttpMethod` declared
+   * so): the live set itself, so a request asks one Set rather than the WeakMap of every app's.
+   */
+  readonly bodylessMethods: ReadonlySet<string>;
 }
 
 interface LogOptions {
@@ -74,9 +80,13 @@ function logOptionsOf(context: Context, options: Record<string, any>): Readonly<
 }
 
 /** The per-context settings every compiled route carries. */
-function contextSettingsOf(context: Context, options: Record<string, any>): Pick<CompiledRoute, 'genReqId' | 'childLoggerFactory' | 'handlerTimeout'> {
+function contextSettingsOf(
+  context: Context,
+  options: Record<string, any>,
+): Pick<CompiledRoute, 'genReqId' | 'childLoggerFactory' | 'handlerTimeout' | 'bodylessMethods'> {
   const { handlerTimeout, childLoggerFactory } = options;
   return {
+    bodylessMethods: methodSets(context.root).bodyless,
     genReqId: contextSetting(context, 'genReqId') ?? context.root.options.genReqId,
     // A route's own childLoggerFactory option wins over its context's.
     childLoggerFactory: typeof childLoggerFactory === 'function' ? childLoggerFactory : (contextSetting(context, 'childLoggerFactory') ?? null),

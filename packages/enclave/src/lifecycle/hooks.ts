@@ -59,17 +59,26 @@ function isDoneError(error: unknown): boolean {
 export type HookFailure = (error: unknown) => void;
 
 /**
- * Runs `(request, reply, done)` hooks in order: `onDone()` once all ran, or `onError(error)` with
- * the first failure; neither when a hook sent the reply. The two outcomes have two callbacks so
- * no error value, however falsy, can be read as success.
+ * Runs `(request, reply, done)` hooks in order: `onDone(route, request, reply)` once all ran, or
+ * `onError(reply, error)` with the first failure; neither when a hook sent the reply. The two
+ * outcomes have two callbacks so no error value, however falsy, can be read as success. The
+ * continuations are module-level functions given the route, request and reply, so a phase with
+ * hooks allocates no closure of its own for what comes next.
  */
-export function runRequestHooks(hooks: readonly HookEntry[], request: object, reply: HookReply, onDone: () => void, onError: HookFailure): void {
+export function runRequestHooks<Route, Request extends object, Reply extends HookReply>(
+  hooks: readonly HookEntry[],
+  route: Route,
+  request: Request,
+  reply: Reply,
+  onDone: (route: Route, request: Request, reply: Reply) => void,
+  onError: (reply: Reply, error: unknown) => void,
+): void {
   let index = 0;
   let settled = false;
   const fail = (error: unknown): void => {
     if (settled) return;
     settled = true;
-    onError(error);
+    onError(reply, error);
   };
   // One pair of promise callbacks for the whole chain, not one per hook.
   const onResolved = (): void => step();
@@ -82,7 +91,7 @@ export function runRequestHooks(hooks: readonly HookEntry[], request: object, re
     if (settled || reply.sent) return;
     if (index === hooks.length) {
       settled = true;
-      onDone();
+      onDone(route, request, reply);
       return;
     }
     const hook = hooks[index++] as HookEntry;
@@ -106,18 +115,19 @@ export interface HookReply {
 
 /**
  * Runs `(request, reply, value, done(err, newValue))` hooks (preParsing, preSerialization,
- * onSend): each may replace the value by passing it to `done` or resolving with it. `onDone`
- * gets the final value; `onError` the first failure. With `stopWhenSent` (preParsing, which runs
- * before anything is sent), a hook that sends the reply ends the chain, as in the request hooks;
- * the other two run while the reply is already being sent.
+ * onSend): each may replace the value by passing it to `done` or resolving with it.
+ * `onDone(reply, value)` gets the final value; `onError(reply, error)` the first failure (both
+ * module-level functions at every call site, so a chain allocates no continuation). With
+ * `stopWhenSent` (preParsing, which runs before anything is sent), a hook that sends the reply
+ * ends the chain, as in the request hooks; the other two run while the reply is already being sent.
  */
-export function runValueHooks(
+export function runValueHooks<Reply extends HookReply>(
   hooks: readonly HookEntry[],
   request: object,
-  reply: HookReply,
+  reply: Reply,
   value: unknown,
-  onDone: (value: unknown) => void,
-  onError: HookFailure,
+  onDone: (reply: Reply, value: unknown) => void,
+  onError: (reply: Reply, error: unknown) => void,
   stopWhenSent = false,
 ): void {
   let index = 0;
@@ -126,7 +136,7 @@ export function runValueHooks(
   const fail = (error: unknown): void => {
     if (settled) return;
     settled = true;
-    onError(error);
+    onError(reply, error);
   };
   const onResolved = (resolved: unknown): void => step(resolved);
   const onRejected = (rejected: unknown): void => fail(rejectionAsError(rejected));
@@ -139,7 +149,7 @@ export function runValueHooks(
     if (replacement !== undefined) current = replacement;
     if (index === hooks.length) {
       settled = true;
-      onDone(current);
+      onDone(reply, current);
       return;
     }
     const hook = hooks[index++] as HookEntry;

@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorHandlerEntry } from '../scope/context.js';
 import type { CompiledRoute } from './compiled-route.js';
 import type { ErrorPathLogger } from './error-safety.js';
-import type { kErrorHandler, kHeaders, kHijacked, kInHandler, kMediaType, kOnErrorDone, kRoute, kSent, kSerializer } from './symbols.js';
+import type { kErrorHandler, kHeaders, kHijacked, kInHandler, kMediaType, kOnErrorDone, kReply, kRoute, kSent, kSerializer } from './symbols.js';
 
 /** The request as the lifecycle sees it. */
 export interface LifecycleRequest {
@@ -18,6 +18,8 @@ export interface LifecycleRequest {
   readonly headers: unknown;
   body: unknown;
   validationError?: Error;
+  /** Its reply (a slot: cheaper per request than a WeakMap entry). */
+  [kReply]: LifecycleReply | null;
   [kRoute]: CompiledRoute;
   [kMediaType]: string | undefined;
 }

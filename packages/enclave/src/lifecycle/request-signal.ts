@@ -4,15 +4,9 @@
 import { errorCodes } from '../errors.js';
 import type { CompiledRoute } from './compiled-route.js';
 import { handleError } from './error-handling.js';
-import { kHijacked, kSent } from './symbols.js';
+import { kHijacked, kReply, kSent } from './symbols.js';
 
 const controllers = new WeakMap<object, AbortController>();
-const replies = new WeakMap<object, { sent: boolean }>();
-
-/** Called for each request: the signal needs to know whether its reply went out. */
-export function linkReply(request: object, reply: { sent: boolean }): void {
-  replies.set(request, reply);
-}
 
 function controllerOf(request: any): AbortController {
   let controller = controllers.get(request);
@@ -23,7 +17,7 @@ function controllerOf(request: any): AbortController {
     // The request closes when the client goes away, but also after a normal response: only the
     // first, before the reply was sent (or hijacked), aborts the signal, as in Fastify.
     request.raw.once('close', () => {
-      if (!created.signal.aborted && replies.get(request)?.sent !== true) created.abort();
+      if (!created.signal.aborted && request[kReply]?.sent !== true) created.abort();
     });
   }
   return controller;

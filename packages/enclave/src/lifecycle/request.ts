@@ -4,7 +4,7 @@
 import proxyAddr from 'proxy-addr';
 import type { Context } from '../scope/context.js';
 import type { CompiledRoute } from './compiled-route.js';
-import { kMediaType, kRoute } from './symbols.js';
+import { kMediaType, kReply, kRoute } from './symbols.js';
 
 function trustOf(request: any): ((address: string, hop: number) => boolean) | null {
   return (request[kRoute] as CompiledRoute).context.root.options.trustProxy;
@@ -127,6 +127,8 @@ export function buildRequestClass(context: Context): new (raw: any, params: any,
     this.validationError = undefined;
     this[kRoute] = route;
     this[kMediaType] = undefined;
+    // The request's reply, set right after it is built (request.signal asks whether it was sent).
+    this[kReply] = null;
     for (let index = 0; index < fields.length; index++) {
       const field = fields[index] as [string, unknown];
       this[field[0]] = field[1];

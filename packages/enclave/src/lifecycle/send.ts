@@ -110,14 +110,7 @@ function startSending(reply: any, payload: unknown): void {
     const hooks = (reply[kRoute] as CompiledRoute).hooks.preSerialization;
     if (hooks === null) serializeAndSend(reply, payload);
     else {
-      runValueHooks(
-        hooks,
-        reply.request,
-        reply,
-        payload,
-        (value) => serializeAndSend(reply, value),
-        (error) => failSend(reply, error),
-      );
+      runValueHooks(hooks, reply.request, reply, payload, serializeAndSend, failSend);
     }
   }
 }
@@ -204,14 +197,7 @@ export function runOnSend(reply: any, payload: unknown): void {
     writeResponse(reply, payload);
     return;
   }
-  runValueHooks(
-    hooks,
-    reply.request,
-    reply,
-    payload,
-    (value) => writeResponse(reply, value),
-    (error) => failSend(reply, error),
-  );
+  runValueHooks(hooks, reply.request, reply, payload, writeResponse, failSend);
 }
 
 /** A Fetch API Response gives the reply its status and headers; its body is what is sent. */

@@ -10,3 +10,4 @@ export const kStartTime: unique symbol = Symbol('enclave.startTime');
 export const kMediaType: unique symbol = Symbol('enclave.mediaType');
 export const kOnErrorDone: unique symbol = Symbol('enclave.onErrorDone');
 export const kInHandler: unique symbol = Symbol('enclave.inHandler');
+export const kReply: unique symbol = Symbol('enclave.reply');

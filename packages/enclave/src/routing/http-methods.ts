@@ -29,11 +29,6 @@ export function supportedMethods(root: object): string[] {
   return [...bodyless, ...withBody];
 }
 
-/** Whether a request with this method goes through the body parsers. */
-export function methodHasBody(root: object, method: string | undefined): boolean {
-  return !methodSets(root).bodyless.has(method as string);
-}
-
 let redeclarationWarned = false;
 
 /** Adds (or re-declares) a method; returns the shorthand name to decorate when it is new. */
