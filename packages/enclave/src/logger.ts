@@ -51,11 +51,12 @@ const requiredMethods = ['info', 'error', 'debug', 'fatal', 'warn', 'trace', 'ch
 /**
  * Whether `value` is a logger: true when it has every required method, false when it has none
  * (so it may be options); a partial logger (say `console`, without `fatal` and `child`) is refused.
+ * `strict`: anything but a whole logger is refused (what a child-logger factory returns).
  */
-function isLogger(value: unknown): boolean {
+export function isLogger(value: unknown, strict = false): boolean {
   const missing = requiredMethods.filter((name) => typeof (value as Record<string, unknown> | null | undefined)?.[name] !== 'function');
   if (missing.length === 0) return true;
-  if (missing.length === requiredMethods.length) return false;
+  if (missing.length === requiredMethods.length && !strict) return false;
   throw new errorCodes.FST_ERR_LOG_INVALID_LOGGER(missing.join(','));
 }
 

@@ -6,6 +6,7 @@ import { errorCodes } from './errors.js';
 import { close } from './http/close.js';
 import { checkSignal, listen } from './http/listen.js';
 import { type Context, contextOf } from './scope/context.js';
+import { markInjected } from './lifecycle/request-listener.js';
 
 function settle<T>(promise: Promise<T>, callback: ((error: Error | null, value?: T) => void) | undefined): Promise<T> | undefined {
   if (typeof callback !== 'function') return promise;
@@ -23,10 +24,14 @@ export function resolveWithInstance(context: Context, resolve: (value: any) => v
   }
 }
 
+/** Applications whose boot completed: inject() dispatches into them at once, as Fastify's does. */
+const started = new WeakSet<object>();
+
 function ready(context: Context): Promise<void> {
   const { root } = context;
   root.readyPromise ??= bootApplication(root).then(() => {
     if (root.compileRouter) root.router.compile();
+    started.add(root);
   });
   return root.readyPromise;
 }
@@ -112,7 +117,15 @@ export const lifecycleMethods: Record<string, (this: any, ...args: any[]) => unk
   inject(this: any, options?: any, callback?: (error: Error | null, response?: any) => void) {
     const context = contextOf(this);
     const { root } = context;
+    const open = () => started.has(root) && !root.closing && !root.closed;
     const dispatch = (req: any, res: any) => {
+      markInjected(req);
+      // Once ready, synchronously, as in Fastify: what the request path throws before it has a
+      // reply reaches the caller (see surfacesToInjector).
+      if (open()) {
+        root.server.emit('request', req, res);
+        return;
+      }
       rejectIfClosing(context).then(
         () => root.server.emit('request', req, res),
         // light-my-request rejects the chained form's promise with a response error.
@@ -120,6 +133,12 @@ export const lifecycleMethods: Record<string, (this: any, ...args: any[]) => unk
       );
     };
     if (options === undefined) return lightMyRequest(dispatch as any);
+    // The callback form, once ready, validates the options and dispatches at once: an invalid
+    // option (an unknown method) throws to the caller, as Fastify's inject() does.
+    if (typeof callback === 'function' && open()) {
+      lightMyRequest(dispatch as any, options, callback as Parameters<typeof lightMyRequest>[2]);
+      return undefined;
+    }
     const promise = rejectIfClosing(context).then(() => lightMyRequest(dispatch as any, options));
     return settle(promise, callback);
   },

@@ -13,6 +13,7 @@ import { trackSockets } from './http/close.js';
 import { trackHttp2Sessions } from './http/http2-sessions.js';
 import { instancePrototype } from './instance.js';
 import { createRequestListener } from './lifecycle/request-listener.js';
+import { publishInitialization } from './lifecycle/diagnostics.js';
 import { replyBasePrototype } from './lifecycle/reply.js';
 import { extendRequestAndReply } from './lifecycle/request-reply-extras.js';
 import { requestBasePrototype } from './lifecycle/request.js';
@@ -257,5 +258,6 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
   const listener = createRequestListener(root, hooks);
   Object.assign(root, { requestListener: listener, compileRouter: hooks.compile, server: createHttpServer(given, listener) });
   listenForClientErrors(root.server, given.clientErrorHandler, context.instance as { log: typeof log });
+  publishInitialization(context.instance);
   return context.instance as EnclaveInstance;
 }

@@ -7,6 +7,8 @@ import { STATUS_CODES } from 'node:http';
 import { type EnclaveError as EnclaveErrorLike, errorCodes } from '../errors.js';
 import type { ErrorHandlerEntry } from '../scope/context.js';
 import { isErrorValue, readSafely } from '../thrown-values.js';
+import { errorStatus } from './error-status.js';
+import { thenTraced, traceOf } from './diagnostics.js';
 import { answerLastResort, logSafely } from './error-safety.js';
 import type { LifecycleReply } from './lifecycle-types.js';
 import { runObserverHooks } from './hooks.js';
@@ -152,20 +154,11 @@ function callErrorHandler(reply: ErrorPathReply, error: unknown): void {
   if (isPromiseLike(result)) {
     // An async handler that resolves without sending answers with what it resolved to
     // (undefined: an empty body), so the request never hangs.
-    Promise.resolve(result).then(sendResult, (rejected: unknown) => handleError(reply, rejected ? rejected : new errorCodes.FST_ERR_SEND_UNDEFINED_ERR()));
+    // A traced request's trace follows it (asyncStart/asyncEnd around the continuation).
+    thenTraced(traceOf(reply), result, sendResult, (rejected: unknown) => handleError(reply, rejected ? rejected : new errorCodes.FST_ERR_SEND_UNDEFINED_ERR()));
   } else if (result !== undefined) {
     sendResult(result);
   }
-}
-
-/** Fastify's rule: a 4xx/5xx already set stays, else 500; an error's own 4xx/5xx wins. */
-function errorStatus(error: unknown, current: number): number {
-  // A numeric string ('404') counts too: libraries set it either way.
-  for (const key of ['statusCode', 'status']) {
-    const status = Number(readSafely(error, key));
-    if (Number.isInteger(status) && status >= 400 && status <= 599) return status;
-  }
-  return current >= 400 && current <= 599 ? current : 500;
 }
 
 /** Replies whose error response already went through onSend once (a hook failing again). */

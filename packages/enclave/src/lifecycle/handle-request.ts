@@ -7,13 +7,14 @@ import { isHeaderRefusal, parseRequestBody } from '../http/content-type-parser.j
 import type { RootState } from '../scope/root-state.js';
 import type { CompiledRoute } from './compiled-route.js';
 import { handleError } from './error-handling.js';
+import { callHandler, preHandlerFailed } from './call-handler.js';
 import { readSafely } from '../thrown-values.js';
 import { runObserverHooks, runRequestHooks, runValueHooks } from './hooks.js';
-import { sendPayload, warnAlreadySent } from './send.js';
 import { type ErrorPathLogger, logSafely } from './error-safety.js';
-import { kHijacked, kInHandler, kMediaType, kReply, kRoute, kSent } from './symbols.js';
+import { kMediaType, kReply, kRoute } from './symbols.js';
 import type { EnclaveInstance } from '../types.js';
 import type { LogController } from '../log-controller.js';
+import { isLogger } from '../logger.js';
 import { startHandlerTimeout } from './request-signal.js';
 import { writeLogLine, writeStreamError } from './log-lines.js';
 import { hasOpenSource, prematureClose } from './stream-source.js';
@@ -36,7 +37,10 @@ export interface RequestSettings {
 function requestLogger(settings: RequestSettings, root: RootState, route: CompiledRoute, id: string, raw: IncomingMessage): ErrorPathLogger {
   if (route.childLoggerFactory !== null) {
     const options = route.logOptions === undefined ? {} : { ...route.logOptions };
-    return route.childLoggerFactory.call(route.context.instance as EnclaveInstance, root.log, { [settings.requestIdLogLabel]: id }, options, raw);
+    const child = route.childLoggerFactory.call(route.context.instance as EnclaveInstance, root.log, { [settings.requestIdLogLabel]: id }, options, raw);
+    // Refused here, before anything logs through it: FST_ERR_LOG_INVALID_LOGGER names what it lacks.
+    isLogger(child, true);
+    return child;
   }
   return settings.logging ? root.log.child({ [settings.requestIdLogLabel]: id }, route.logOptions) : root.log;
 }
@@ -226,50 +230,7 @@ function afterValidation(route: CompiledRoute, request: LifecycleRequest, reply:
 
 function preHandler(route: CompiledRoute, request: LifecycleRequest, reply: LifecycleReply): void {
   if (route.hooks.preHandler === null) callHandler(route, request, reply);
-  else runRequestHooks(route.hooks.preHandler, route, request, reply, callHandler, handleError);
-}
-
-function callHandler(route: CompiledRoute, request: LifecycleRequest, reply: LifecycleReply): void {
-  let result: unknown;
-  // While the handler runs synchronously, an unsendable payload throws from reply.send() to it,
-  // as in Fastify; a throw it does not catch comes back here.
-  reply[kInHandler] = true;
-  try {
-    result = route.handler.call(route.context.instance, request, reply);
-  } catch (err) {
-    reply[kInHandler] = false;
-    if (reply.sent) {
-      // Thrown after the answer left or the reply was hijacked: Fastify's word for it is a
-      // second send; the error itself is kept in the log too.
-      warnAlreadySent(reply);
-      logSafely(reply.log, 'error', { err }, 'the handler threw after the reply was sent');
-      return;
-    }
-    handleError(reply, err);
-    return;
-  }
-  reply[kInHandler] = false;
-  if (result === undefined || result === reply) return;
-  // Read once, guarded: a handler may return anything, a revoked Proxy included.
-  const then = readSafely(result, 'then');
-  if (typeof then !== 'function') {
-    sendPayload(reply, result);
-    return;
-  }
-  Promise.resolve(result as PromiseLike<unknown>).then(
-    (value: unknown) => {
-      if (reply[kHijacked] || value === reply) return;
-      if (reply[kSent] && value === undefined) return;
-      // An async handler that resolves without sending answers with what it resolved to
-      // (undefined: an empty body), so a request never hangs on a forgotten send. A value
-      // resolved after a send is a second send: sendPayload ignores it with a warning.
-      sendPayload(reply, value);
-    },
-    (err: unknown) => {
-      if (reply.sent) logSafely(reply.log, 'error', { err }, 'Promise errored, but reply.sent = true was set');
-      else handleError(reply, err);
-    },
-  );
+  else runRequestHooks(route.hooks.preHandler, route, request, reply, callHandler, preHandlerFailed);
 }
 
 /** `frameworkErrors`: the user's answer to a router error; its own failure goes to the error handlers. */

@@ -13,6 +13,22 @@ import { NullObject } from './null-object.js';
 
 const KNOWN_METHODS = new Set(METHODS);
 
+/** Requests made by `inject()` (light-my-request's), dispatched synchronously after ready. */
+const injected = new WeakSet<object>();
+
+export function markInjected(raw: object): void {
+  injected.add(raw);
+}
+
+/**
+ * An error raised before the request has a reply is answered 500, so a client cannot take the
+ * process down; an injected request's caller gets the application's own misconfiguration (a
+ * child-logger factory returning no logger) thrown at it, as Fastify's inject() does.
+ */
+function surfacesToInjector(raw: object, error: unknown): boolean {
+  return injected.has(raw) && (error as { code?: unknown } | null)?.code === 'FST_ERR_LOG_INVALID_LOGGER';
+}
+
 /** The part of find-my-way's constrainer the listener uses (not in its published types). */
 interface Constrainer {
   readonly asyncStrategiesInUse: Set<string>;
@@ -112,6 +128,7 @@ export function createRequestListener(root: RootState, hooks: RouterHooks): (raw
         }
       });
     } catch (error) {
+      if (surfacesToInjector(raw, error)) throw error;
       answerUnrouted(root, res, error);
     }
   };
