@@ -32,13 +32,22 @@ export type BodyReadCallback = (err: Error | null, body?: string | Buffer) => vo
 export function readDeclaredLength(header: string | string[] | undefined): number | undefined | null {
   if (header === undefined) return undefined;
   if (typeof header !== 'string') return null;
-  const value = header.trim();
+  // Node trims header values, a fake request's may not be: trim only what does not end in digits.
+  const value = isDigit(header.charCodeAt(0)) && isDigit(header.charCodeAt(header.length - 1)) ? header : header.trim();
   if (value.length === 0) return null;
+  let length = 0;
   for (let index = 0; index < value.length; index++) {
     const code = value.charCodeAt(index);
-    if (code < 0x30 || code > 0x39) return null;
+    if (!isDigit(code)) return null;
+    length = length * 10 + (code - 0x30);
   }
-  return Number(value);
+  // Summed digit by digit the value is exact below 2^53 (15 digits); past that Number() rounds
+  // once, as before. The sum saves Number()'s string-to-number conversion on every request.
+  return value.length <= 15 ? length : Number(value);
+}
+
+function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
 }
 
 /** Marks an error from the body stream as the client's fault unless it already carries a status. */
