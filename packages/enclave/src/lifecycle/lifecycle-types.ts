@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ErrorHandlerEntry } from '../scope/context.js';
 import type { CompiledRoute } from './compiled-route.js';
 import type { ErrorPathLogger } from './error-safety.js';
-import type { kErrorHandler, kHeaders, kHijacked, kInHandler, kMediaType, kOnErrorDone, kReply, kRoute, kSent, kSerializer } from './symbols.js';
+import type { kErrorHandler, kHeaders, kHijacked, kInHandler, kInOnErrorHooks, kMediaType, kOnErrorDone, kReply, kRoute, kSent, kSerializer, kTrailers } from './symbols.js';
 
 /** The request as the lifecycle sees it. */
 export interface LifecycleRequest {
@@ -42,6 +42,10 @@ export interface LifecycleReply {
   [kRoute]: CompiledRoute;
   [kErrorHandler]: ErrorHandlerEntry | null;
   [kOnErrorDone]: boolean;
+  /** While its onError hooks run (a send from one is refused). */
+  [kInOnErrorHooks]: boolean;
+  /** The trailers `reply.trailer()` declared, null until the first. */
+  [kTrailers]: Map<string, unknown> | null;
   [kHeaders]: Record<string, unknown>;
   [kSerializer]: ((payload: unknown) => unknown) | null;
 }

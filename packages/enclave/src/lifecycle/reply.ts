@@ -11,7 +11,7 @@ import type { CompiledRoute } from './compiled-route.js';
 import { NullObject } from './null-object.js';
 import { callNotFound } from './handle-request.js';
 import { sendPayload } from './send.js';
-import { kErrorHandler, kHeaders, kHijacked, kInHandler, kOnErrorDone, kRoute, kSent, kSerializer, kStartTime } from './symbols.js';
+import { kErrorHandler, kHeaders, kHijacked, kInHandler, kInOnErrorHooks, kOnErrorDone, kRoute, kSent, kSerializer, kStartTime, kTrailers } from './symbols.js';
 
 function routeOf(reply: any): CompiledRoute {
   return reply[kRoute] as CompiledRoute;
@@ -157,6 +157,8 @@ export function buildReplyClass(context: Context): new (raw: any, request: any, 
     this[kErrorHandler] = route.errorHandler;
     this[kOnErrorDone] = false;
     this[kInHandler] = false;
+    this[kInOnErrorHooks] = false;
+    this[kTrailers] = null;
     this[kStartTime] = performance.now();
     for (let index = 0; index < fields.length; index++) {
       const field = fields[index] as [string, unknown];

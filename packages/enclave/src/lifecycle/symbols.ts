@@ -11,3 +11,5 @@ export const kMediaType: unique symbol = Symbol('enclave.mediaType');
 export const kOnErrorDone: unique symbol = Symbol('enclave.onErrorDone');
 export const kInHandler: unique symbol = Symbol('enclave.inHandler');
 export const kReply: unique symbol = Symbol('enclave.reply');
+export const kTrailers: unique symbol = Symbol('enclave.trailers');
+export const kInOnErrorHooks: unique symbol = Symbol('enclave.inOnErrorHooks');
