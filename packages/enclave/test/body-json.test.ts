@@ -124,6 +124,20 @@ describe('prototype poisoning', () => {
     assert.equal(result.body.constructor, 'fine');
   });
 
+  // The parser skips secure-json-parse's scan for texts that cannot hold either key: these are
+  // the ones that can, each spelled so that only one of its checks lets it through.
+  test('escaped keys and a leading byte-order mark still go through the poisoning checks', async () => {
+    const escapedConstructor = '{"\\u0063onstructor":{"prototype":{"polluted":true}}}';
+    const refused = await send(storeFor(), 'application/json', escapedConstructor);
+    assert.equal(refused.err?.code, 'FST_ERR_CTP_INVALID_JSON_BODY');
+    assert.match(refused.err.cause.message, /forbidden/);
+    const withMark = await send(storeFor(), 'application/json', '\uFEFF{"a":1}');
+    assert.equal(withMark.err, null);
+    assert.deepEqual(withMark.body, { a: 1 });
+    const markedProto = await send(storeFor('remove'), 'application/json', '\uFEFF{"a":1,"__proto__":{"polluted":true}}');
+    assert.deepEqual(markedProto.body, { a: 1 });
+  });
+
   test('children inherit the root settings', async () => {
     const child = storeFor('remove').createChild();
     const result = await send(child, 'application/json', protoBody);
