@@ -3,6 +3,8 @@
 // to the default one, which sets the status and answers `{ statusCode, code, error, message }`.
 // The path is total: whatever was thrown, and whatever its getters do, the client gets an answer
 // (a plain 500 at worst) and the process keeps serving (issue 17).
+// Imported, not the global `Buffer` (a getter, called on every use).
+import { Buffer } from 'node:buffer';
 import { STATUS_CODES } from 'node:http';
 import { type EnclaveError as EnclaveErrorLike, errorCodes } from '../errors.js';
 import type { ErrorHandlerEntry } from '../scope/context.js';
