@@ -4,7 +4,6 @@
 // context is reachable from an instance through one module-private symbol and nothing else.
 import type { ContentTypeParserStore } from '../http/content-type-parser.js';
 import type { HookName } from '../lifecycle/hook-names.js';
-import type { ReplyConstructor } from '../lifecycle/lifecycle-types.js';
 import type { SchemaController } from '../schema/schema-controller.js';
 import type { RootState } from './root-state.js';
 
@@ -90,7 +89,7 @@ export interface Context {
   loaded: boolean;
   /** Per-context request and reply constructors, built at ready. */
   Request: (new (...args: any[]) => any) | null;
-  Reply: ReplyConstructor | null;
+  Reply: (new (...args: any[]) => any) | null;
 }
 
 let nextContextId = 0;
