@@ -1,23 +1,28 @@
 // The public instance surface (SPEC §3–§8). One prototype shared by every context's instance;
 // each method finds its context through the single private key.
+import type { HTTPMethod } from 'find-my-way';
 import { errorCodes } from './errors.js';
 import { getDefaultJsonParser } from './http/content-type-parser.js';
+import type { ContentTypeParserFunction, ContentTypeParserOptions } from './http/content-type-store.js';
 import { formatAddress } from './http/listen.js';
-import { sendDefaultError } from './lifecycle/error-handling.js';
+import { type ErrorPathReply, sendDefaultError } from './lifecycle/error-handling.js';
 import { type HookName, requestHookNames } from './lifecycle/hook-names.js';
 import { addHookToContext, validateHook } from './lifecycle/hooks.js';
 import { kErrorHandler } from './lifecycle/symbols.js';
 import { addRoute } from './routing/routes.js';
 import type { RouteRecord } from './routing/route-record.js';
-import { contextOf } from './scope/context.js';
+import { contextOf, type ErrorHandlerEntry, type HookEntry, type NotFoundEntry } from './scope/context.js';
 import { addDecorator, getDecorator, hasDecorator } from './scope/decorators.js';
-import { loadPending, pendingLoad, queueAfter, queuePlugin } from './scope/plugin-loader.js';
+import { type AfterCallback, loadPending, pendingLoad, queueAfter, queuePlugin } from './scope/plugin-loader.js';
 import { isRegisteredInChain } from './scope/plugin-meta.js';
 import { printPlugins } from './scope/print-plugins.js';
 import { extraMethods, extraProperties, shorthand, throwIfBooted } from './instance-extras.js';
 import { markErrorHandlerSet } from './scope/context-settings.js';
 import { asDisposeHook, lifecycleMethods, resolveWithInstance } from './server-lifecycle.js';
 import { printRoutesOptions } from './routing/pretty-meta.js';
+import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from './schema/contracts.js';
+
+type ParserMatcher = string | RegExp | Array<string | RegExp>;
 
 /** The package version, reported as `instance.version`. */
 export const VERSION = '0.1.0';
@@ -33,22 +38,22 @@ const shorthandMethods: Record<string, string> = {
 };
 
 export const instancePrototype: Record<PropertyKey, any> = {
-  register(this: any, plugin: unknown, options?: unknown) {
+  register(this: object, plugin: unknown, options?: unknown) {
     queuePlugin(contextOf(this), plugin, options);
     return this;
   },
-  after(this: any, callback?: (...args: any[]) => unknown) {
+  after(this: object, callback?: AfterCallback) {
     const context = contextOf(this);
     if (callback === undefined) return loadPending(context);
-    queueAfter(context, callback as any);
+    queueAfter(context, callback);
     return this;
   },
   ...lifecycleMethods,
-  route(this: any, options: Record<string, any>) {
+  route(this: object, options: Record<string, unknown>) {
     addRoute(contextOf(this), options);
     return this;
   },
-  addHook(this: any, name: string, fn: (...args: any[]) => any) {
+  addHook(this: object, name: string, fn: HookEntry['fn']) {
     const context = contextOf(this);
     if (name === 'onClose') fn = asDisposeHook(fn) ?? fn;
     validateHook(name, fn);
@@ -69,37 +74,37 @@ export const instancePrototype: Record<PropertyKey, any> = {
     } else queueAfter(context, () => addHookToContext(context, name as HookName, fn));
     return this;
   },
-  decorate(this: any, name: string, value: unknown, dependencies?: string[]) {
+  decorate(this: object, name: string, value: unknown, dependencies?: string[]) {
     addDecorator(contextOf(this), 'instance', name, value, dependencies);
     return this;
   },
-  decorateRequest(this: any, name: string, value: unknown, dependencies?: string[]) {
+  decorateRequest(this: object, name: string, value: unknown, dependencies?: string[]) {
     addDecorator(contextOf(this), 'request', name, value, dependencies);
     return this;
   },
-  decorateReply(this: any, name: string, value: unknown, dependencies?: string[]) {
+  decorateReply(this: object, name: string, value: unknown, dependencies?: string[]) {
     addDecorator(contextOf(this), 'reply', name, value, dependencies);
     return this;
   },
-  hasDecorator(this: any, name: string) {
+  hasDecorator(this: object, name: string) {
     return hasDecorator(contextOf(this), 'instance', name);
   },
-  hasRequestDecorator(this: any, name: string) {
+  hasRequestDecorator(this: object, name: string) {
     return hasDecorator(contextOf(this), 'request', name);
   },
-  hasReplyDecorator(this: any, name: string) {
+  hasReplyDecorator(this: object, name: string) {
     return hasDecorator(contextOf(this), 'reply', name);
   },
-  getDecorator(this: any, name: string) {
+  getDecorator(this: object, name: string) {
     return getDecorator(contextOf(this), name);
   },
-  hasPlugin(this: any, name: string) {
+  hasPlugin(this: object, name: string) {
     // The context's own name chain ('fastify' at the root, a plugin's name in its context), or a
     // metadata name registered here or above: what Fastify answers, so a plugin's checks agree.
     const context = contextOf(this);
     return context.pluginNames.includes(name) || isRegisteredInChain(context, name);
   },
-  setErrorHandler(this: any, handler: (error: any, request: any, reply: any) => unknown) {
+  setErrorHandler(this: object, handler: NonNullable<ErrorHandlerEntry['fn']>) {
     const context = contextOf(this);
     throwIfBooted(context, 'setErrorHandler');
     if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ERROR_HANDLER_NOT_FN();
@@ -109,11 +114,11 @@ export const instancePrototype: Record<PropertyKey, any> = {
     context.errorHandler = { fn: handler, instance: this, parent: context.errorHandler };
     return this;
   },
-  setNotFoundHandler(this: any, options: any, handler?: (request: any, reply: any) => unknown) {
+  setNotFoundHandler(this: object, options: NotFoundEntry['options'] | NotFoundEntry['handler'] | undefined, handler?: NotFoundEntry['handler']) {
     const context = contextOf(this);
     throwIfBooted(context, 'setNotFoundHandler');
     if (typeof options === 'function') {
-      handler = options;
+      handler = options as NotFoundEntry['handler'];
       options = {};
     }
     if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ROUTE_HANDLER_NOT_FN('*', `${context.prefix}/*`);
@@ -130,48 +135,48 @@ export const instancePrototype: Record<PropertyKey, any> = {
     context.notFound = { handler, options: options ?? {}, context };
     return this;
   },
-  setReplySerializer(this: any, serializer: (payload: unknown, statusCode: number) => string) {
+  setReplySerializer(this: object, serializer: (payload: unknown, statusCode: number) => string) {
     const context = contextOf(this);
     throwIfBooted(context, 'setReplySerializer');
     if (typeof serializer !== 'function') throw new TypeError('The reply serializer must be a function');
     context.replySerializer = serializer;
     return this;
   },
-  addSchema(this: any, schema: any) {
+  addSchema(this: object, schema: Record<string, unknown>) {
     const context = contextOf(this);
     throwIfBooted(context, 'addSchema');
     context.schemas.addSchema(schema);
     return this;
   },
-  getSchemas(this: any) {
+  getSchemas(this: object) {
     return contextOf(this).schemas.getSchemas();
   },
-  getSchema(this: any, id: string) {
+  getSchema(this: object, id: string) {
     return contextOf(this).schemas.getSchema(id);
   },
-  setValidatorCompiler(this: any, compiler: any) {
+  setValidatorCompiler(this: object, compiler: ValidatorCompiler) {
     const context = contextOf(this);
     throwIfBooted(context, 'setValidatorCompiler');
     context.schemas.setValidatorCompiler(compiler);
     return this;
   },
-  setSerializerCompiler(this: any, compiler: any) {
+  setSerializerCompiler(this: object, compiler: SerializerCompiler) {
     const context = contextOf(this);
     throwIfBooted(context, 'setSerializerCompiler');
     context.schemas.setSerializerCompiler(compiler);
     return this;
   },
-  setSchemaErrorFormatter(this: any, formatter: any) {
+  setSchemaErrorFormatter(this: object, formatter: SchemaErrorFormatter) {
     const context = contextOf(this);
     throwIfBooted(context, 'setSchemaErrorFormatter');
     context.schemas.setSchemaErrorFormatter(formatter);
     return this;
   },
   /** The built-in JSON parser with the given poisoning actions, to reuse for other media types. */
-  getDefaultJsonParser(this: any, onProtoPoisoning?: 'error' | 'remove' | 'ignore', onConstructorPoisoning?: 'error' | 'remove' | 'ignore') {
+  getDefaultJsonParser(this: object, onProtoPoisoning?: 'error' | 'remove' | 'ignore', onConstructorPoisoning?: 'error' | 'remove' | 'ignore') {
     return getDefaultJsonParser(onProtoPoisoning, onConstructorPoisoning);
   },
-  addContentTypeParser(this: any, matcher: any, options: any, parser?: any) {
+  addContentTypeParser(this: object, matcher: ParserMatcher, options: ContentTypeParserOptions | ContentTypeParserFunction | undefined, parser?: ContentTypeParserFunction) {
     const context = contextOf(this);
     if (context.root.booted) throw new errorCodes.FST_ERR_CTP_INSTANCE_ALREADY_STARTED('addContentTypeParser');
     if (typeof options === 'function') {
@@ -181,43 +186,43 @@ export const instancePrototype: Record<PropertyKey, any> = {
     context.parsers.add(matcher, options ?? {}, parser, this);
     return this;
   },
-  hasContentTypeParser(this: any, matcher: any) {
+  hasContentTypeParser(this: object, matcher: string | RegExp) {
     return contextOf(this).parsers.has(matcher);
   },
-  removeContentTypeParser(this: any, matcher: any) {
+  removeContentTypeParser(this: object, matcher: ParserMatcher) {
     const context = contextOf(this);
     if (context.root.booted) throw new errorCodes.FST_ERR_CTP_INSTANCE_ALREADY_STARTED('removeContentTypeParser');
     context.parsers.remove(matcher);
     return this;
   },
-  removeAllContentTypeParsers(this: any) {
+  removeAllContentTypeParsers(this: object) {
     const context = contextOf(this);
     if (context.root.booted) throw new errorCodes.FST_ERR_CTP_INSTANCE_ALREADY_STARTED('removeAllContentTypeParsers');
     context.parsers.removeAll();
     return this;
   },
-  hasRoute(this: any, { method, url, constraints }: { method: string; url: string; constraints?: Record<string, unknown> }) {
-    return contextOf(this).root.router.hasRoute(String(method).toUpperCase() as any, url, constraints ?? {});
+  hasRoute(this: object, { method, url, constraints }: { method: string; url: string; constraints?: Record<string, unknown> }) {
+    return contextOf(this).root.router.hasRoute(String(method).toUpperCase() as HTTPMethod, url, constraints ?? {});
   },
   /**
    * Matches `url` as a request URL would be (so `/users/:id` yields `{ id: ':id' }`). Only
    * copies leave: the route's record (its store) stays private, and what the caller changes
    * on the answer cannot reach the router.
    */
-  findRoute(this: any, { method, url, constraints }: { method: string; url: string; constraints?: Record<string, unknown> }) {
+  findRoute(this: object, { method, url, constraints }: { method: string; url: string; constraints?: Record<string, unknown> }) {
     if (typeof method !== 'string') return null;
-    const found = contextOf(this).root.router.find(method.toUpperCase() as any, url ?? '', constraints ?? {});
+    const found = contextOf(this).root.router.find(method.toUpperCase() as HTTPMethod, url ?? '', constraints ?? {});
     if (found === null || found.store === null) return null;
     const record = found.store as unknown as RouteRecord;
     return { handler: record.options.handler, params: { ...found.params }, searchParams: { ...found.searchParams } };
   },
-  printRoutes(this: any, options?: Record<string, unknown>) {
+  printRoutes(this: object, options?: Record<string, unknown>) {
     return contextOf(this).root.router.prettyPrint(printRoutesOptions(options ?? {}));
   },
-  printPlugins(this: any) {
+  printPlugins(this: object) {
     return printPlugins(contextOf(this));
   },
-  addresses(this: any) {
+  addresses(this: object) {
     const address = contextOf(this).root.server.address();
     // A Unix socket or pipe is reported by its path, as in Fastify.
     return address === null ? [] : [address];
@@ -228,7 +233,7 @@ for (const [name, method] of Object.entries(shorthandMethods)) instancePrototype
 
 // `await using app = enclave()` closes the application, as in Fastify (where Node has the symbol).
 if (typeof Symbol.asyncDispose === 'symbol') {
-  instancePrototype[Symbol.asyncDispose] = function dispose(this: any) {
+  instancePrototype[Symbol.asyncDispose] = function dispose(this: { close(): Promise<unknown> }) {
     return this.close();
   };
 }
@@ -238,11 +243,11 @@ Object.defineProperties(instancePrototype, extraProperties);
 Object.defineProperties(instancePrototype, {
   // The instance is awaitable: `await app.register(p)` loads what is queued so far.
   then: {
-    get(this: any) {
+    get(this: object) {
       const context = contextOf(this);
       if (context.root.thenGuard) return undefined;
       const load = pendingLoad(context);
-      return (resolve: (value: any) => void, reject: (error: unknown) => void) =>
+      return (resolve: (value: unknown) => void, reject: (error: unknown) => void) =>
         load().then(() => resolveWithInstance(context, resolve), reject);
     },
   },
@@ -255,7 +260,7 @@ Object.defineProperties(instancePrototype, {
   listeningOrigin: {
     get() {
       const { root } = contextOf(this);
-      return formatAddress(root.server.address() as any, Boolean(root.initialConfig.https));
+      return formatAddress(root.server.address(), Boolean(root.initialConfig.https));
     },
   },
   errorHandler: {
@@ -266,7 +271,7 @@ Object.defineProperties(instancePrototype, {
       if (current !== null) return current;
       const instance = this;
       // Named as Fastify's: printRoutes({ includeMeta }) shows it as "defaultErrorHandler()".
-      return function defaultErrorHandler(error: Error, _request: unknown, reply: any) {
+      return function defaultErrorHandler(error: Error, _request: unknown, reply: ErrorPathReply) {
         reply[kErrorHandler] = { fn: null, instance, parent: null };
         sendDefaultError(reply, error);
       };

@@ -151,7 +151,7 @@ export class ContentTypeParserStore {
    * Registers `parser` for one or more matchers; all of them are checked before any is added.
    * `instance` is the `this` the parser runs with.
    */
-  add(matcher: string | RegExp | Array<string | RegExp>, options: ContentTypeParserOptions, parser: ContentTypeParserFunction, instance: unknown): void {
+  add(matcher: string | RegExp | Array<string | RegExp>, options: ContentTypeParserOptions, parser: ContentTypeParserFunction | undefined, instance: unknown): void {
     const matchers: unknown[] = Array.isArray(matcher) ? matcher : [matcher];
     if (matchers.length === 0) throw errorCodes.FST_ERR_CTP_INVALID_TYPE();
     // Fastify's order: the matcher's kind, then the parser, then whether the string is a media type.

@@ -10,6 +10,7 @@ import { prepareRouteSchemaObject } from '../schema/normalize-schema.js';
 import type { Context, ErrorHandlerEntry, HookEntry } from '../scope/context.js';
 import { type ChildLoggerFactory, contextSetting, type LogSerializers, logSerializersOf } from '../scope/context-settings.js';
 import { type RequestHookName, requestHookNames } from './hook-names.js';
+import type { ReplyConstructor } from './lifecycle-types.js';
 import { buildReplyClass } from './reply.js';
 import { buildRequestClass } from './request.js';
 
@@ -38,7 +39,7 @@ export interface CompiledRoute {
   /** The public, read-only view exposed as `request.routeOptions`. */
   readonly routeOptions: Readonly<Record<string, unknown>>;
   readonly Request: new (...args: any[]) => any;
-  readonly Reply: new (...args: any[]) => any;
+  readonly Reply: ReplyConstructor;
   /** The request-id generator of the route's context (`setGenReqId`), else the factory's. */
   readonly genReqId: (raw: any) => string;
   /** A child-logger factory set with `setChildLoggerFactory` or the option; null: the default. */

@@ -49,3 +49,6 @@ export interface LifecycleReply {
   [kHeaders]: Record<string, unknown>;
   [kSerializer]: ((payload: unknown) => unknown) | null;
 }
+
+/** A context's reply constructor (built at ready with the reply decorators visible there). */
+export type ReplyConstructor = new (raw: ServerResponse, request: LifecycleRequest, log: ErrorPathLogger, route: CompiledRoute) => LifecycleReply;

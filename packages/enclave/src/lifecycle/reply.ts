@@ -8,18 +8,31 @@ import { errorCodes } from '../errors.js';
 import { markHijacked } from '../http/close.js';
 import type { Context } from '../scope/context.js';
 import type { CompiledRoute } from './compiled-route.js';
+import type { ServerResponse } from 'node:http';
+import type { ErrorPathLogger } from './error-safety.js';
+import type { LifecycleReply, LifecycleRequest, ReplyConstructor } from './lifecycle-types.js';
 import { NullObject } from './null-object.js';
 import { callNotFound } from './handle-request.js';
 import { sendPayload } from './send.js';
 import { kErrorHandler, kHeaders, kHijacked, kInHandler, kInOnErrorHooks, kOnErrorDone, kRoute, kSent, kSerializer, kStartTime, kTrailers } from './symbols.js';
 
-function routeOf(reply: any): CompiledRoute {
-  return reply[kRoute] as CompiledRoute;
+/** A reply as its own methods see it: the lifecycle's view, chainable, with its start time. */
+interface ReplyObject extends LifecycleReply {
+  code(statusCode: unknown): ReplyObject;
+  header(name: string, value: unknown): ReplyObject;
+  [kStartTime]: number;
+}
+
+/** What the constructor writes: every field, and the decorators' own fields by name. */
+type ConstructedReply = { -readonly [Key in keyof ReplyObject]: ReplyObject[Key] } & Record<string, unknown>;
+
+function routeOf(reply: ReplyObject): CompiledRoute {
+  return reply[kRoute];
 }
 
 /** The prototype every context's reply prototype derives from. */
 export const replyBasePrototype: Record<PropertyKey, any> = {
-  code(this: any, statusCode: unknown) {
+  code(this: ReplyObject, statusCode: unknown) {
     const code = Number(statusCode);
     if (!(code >= 100 && code <= 599)) throw new errorCodes.FST_ERR_BAD_STATUS_CODE(String(statusCode));
     // 404.5 is 404, as in Fastify (Node truncates at writeHead); truncated here so that the
@@ -27,7 +40,7 @@ export const replyBasePrototype: Record<PropertyKey, any> = {
     this.raw.statusCode = Math.trunc(code);
     return this;
   },
-  header(this: any, name: string, value: unknown) {
+  header(this: ReplyObject, name: string, value: unknown) {
     const key = String(name).toLowerCase();
     // Node's own checks: CR, LF and other invalid characters in names or values are refused here,
     // where the caller can see them, instead of failing later in writeHead.
@@ -43,53 +56,53 @@ export const replyBasePrototype: Record<PropertyKey, any> = {
     }
     return this;
   },
-  headers(this: any, values: Record<string, unknown>) {
+  headers(this: ReplyObject, values: Record<string, unknown>) {
     for (const name of Object.keys(values)) this.header(name, values[name]);
     return this;
   },
-  getHeader(this: any, name: string) {
+  getHeader(this: ReplyObject, name: string) {
     const key = String(name).toLowerCase();
     return this[kHeaders][key] ?? this.raw.getHeader(key);
   },
-  getHeaders(this: any) {
+  getHeaders(this: ReplyObject) {
     return { ...this.raw.getHeaders(), ...this[kHeaders] };
   },
-  hasHeader(this: any, name: string) {
+  hasHeader(this: ReplyObject, name: string) {
     const key = String(name).toLowerCase();
     return this[kHeaders][key] !== undefined || this.raw.hasHeader(key);
   },
-  removeHeader(this: any, name: string) {
+  removeHeader(this: ReplyObject, name: string) {
     const key = String(name).toLowerCase();
     delete this[kHeaders][key];
     if (!this.raw.headersSent) this.raw.removeHeader(key);
     return this;
   },
-  type(this: any, contentType: string) {
+  type(this: ReplyObject, contentType: string) {
     return this.header('content-type', contentType);
   },
-  send(this: any, payload?: unknown) {
+  send(this: ReplyObject, payload?: unknown) {
     sendPayload(this, payload);
     return this;
   },
-  serializer(this: any, fn: (payload: unknown) => string) {
+  serializer(this: ReplyObject, fn: (payload: unknown) => string) {
     this[kSerializer] = fn;
     return this;
   },
-  serialize(this: any, payload: unknown) {
+  serialize(this: ReplyObject, payload: unknown) {
     if (this[kSerializer] !== null) return this[kSerializer](payload);
     const serialize = routeOf(this).serializerFor?.(this.raw.statusCode, undefined);
     return serialize ? serialize(payload) : JSON.stringify(payload);
   },
-  getSerializationFunction(this: any, schemaOrStatus: unknown, contentType?: string) {
+  getSerializationFunction(this: ReplyObject, schemaOrStatus: unknown, contentType?: string) {
     if (typeof schemaOrStatus === 'number' || typeof schemaOrStatus === 'string') {
       return routeOf(this).serializerFor?.(Number(schemaOrStatus), contentType);
     }
     return routeOf(this).context.schemas.compileSerializationSchema(schemaOrStatus);
   },
-  compileSerializationSchema(this: any, schema: unknown, httpStatus?: string, contentType?: string) {
+  compileSerializationSchema(this: ReplyObject, schema: unknown, httpStatus?: string, contentType?: string) {
     return routeOf(this).context.schemas.compileSerializationSchema(schema, httpStatus, contentType);
   },
-  serializeInput(this: any, input: unknown, schemaOrStatus: unknown, httpStatus?: string, contentType?: string) {
+  serializeInput(this: ReplyObject, input: unknown, schemaOrStatus: unknown, httpStatus?: string, contentType?: string) {
     const serialize =
       typeof schemaOrStatus === 'number' || typeof schemaOrStatus === 'string'
         ? routeOf(this).serializerFor?.(Number(schemaOrStatus), contentType)
@@ -97,20 +110,20 @@ export const replyBasePrototype: Record<PropertyKey, any> = {
     if (serialize === undefined) throw new errorCodes.FST_ERR_MISSING_SERIALIZATION_FN(String(schemaOrStatus));
     return serialize(input);
   },
-  redirect(this: any, url: string, code?: number) {
+  redirect(this: ReplyObject, url: string, code?: number) {
     const status = code ?? (this.raw.statusCode >= 300 && this.raw.statusCode < 400 ? this.raw.statusCode : 302);
     return this.header('location', url).code(status).send();
   },
-  callNotFound(this: any) {
+  callNotFound(this: ReplyObject) {
     callNotFound(this);
     return this;
   },
-  hijack(this: any) {
+  hijack(this: ReplyObject) {
     this[kHijacked] = true;
     markHijacked(this.raw);
     return this;
   },
-  then(this: any, fulfilled?: () => void, rejected?: (error: Error) => void) {
+  then(this: ReplyObject, fulfilled?: () => void, rejected?: (error: Error) => void) {
     if (this.raw.writableFinished) {
       fulfilled?.();
       return;
@@ -143,9 +156,9 @@ Object.defineProperties(replyBasePrototype, {
 });
 
 /** Builds the reply constructor of a context (at ready). */
-export function buildReplyClass(context: Context): new (raw: any, request: any, log: any, route: CompiledRoute) => any {
+export function buildReplyClass(context: Context): ReplyConstructor {
   const fields = context.replyFields;
-  function Reply(this: any, raw: any, request: any, log: any, route: CompiledRoute) {
+  function Reply(this: ConstructedReply, raw: ServerResponse, request: LifecycleRequest, log: ErrorPathLogger, route: CompiledRoute) {
     this.raw = raw;
     this.request = request;
     this.log = log;
@@ -166,5 +179,6 @@ export function buildReplyClass(context: Context): new (raw: any, request: any, 
     }
   }
   Reply.prototype = context.replyPrototype;
-  return Reply as any;
+  // A function with a prototype is a constructor at run time; TypeScript only types classes so.
+  return Reply as unknown as ReplyConstructor;
 }

@@ -15,7 +15,7 @@ import {
 } from './plugin-meta.js';
 import type { RootState } from './root-state.js';
 
-type AfterCallback = (this: any, error: Error | null, done?: (err?: Error | null) => void) => unknown;
+export type AfterCallback = (this: any, error: Error | null, done?: (err?: Error | null) => void) => unknown;
 
 type QueueItem =
   | { kind: 'plugin'; plugin: unknown; options: unknown; registeredIn: Context }
