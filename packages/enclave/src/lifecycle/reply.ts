@@ -135,6 +135,11 @@ export const replyBasePrototype: Record<PropertyKey, any> = {
   },
 };
 replyBasePrototype.status = replyBasePrototype.code;
+// Defaults read through the prototype until a reply sets its own (rarely: trailers, onError
+// hooks): the constructor stays as small as before, so V8 still inlines it, and the clock read
+// in it, into the request path.
+replyBasePrototype[kInOnErrorHooks] = false;
+replyBasePrototype[kTrailers] = null;
 
 Object.defineProperties(replyBasePrototype, {
   statusCode: {
@@ -170,8 +175,6 @@ export function buildReplyClass(context: Context): ReplyConstructor {
     this[kErrorHandler] = route.errorHandler;
     this[kOnErrorDone] = false;
     this[kInHandler] = false;
-    this[kInOnErrorHooks] = false;
-    this[kTrailers] = null;
     this[kStartTime] = performance.now();
     for (let index = 0; index < fields.length; index++) {
       const field = fields[index] as [string, unknown];
