@@ -17,8 +17,6 @@ export type ParserDone = (err: Error | null, body?: unknown) => void;
  */
 export type BuiltinParser = (request: unknown, body: string | Buffer, done?: ParserDone) => unknown;
 
-type SecureJsonOptions = Parameters<typeof secureJsonParse>[2];
-
 function settle(done: ParserDone | undefined, err: Error | null, body?: unknown): unknown {
   if (done !== undefined) {
     done(err, body);
@@ -30,44 +28,6 @@ function settle(done: ParserDone | undefined, err: Error | null, body?: unknown)
 
 function toPoisoningAction(value: unknown): PoisoningAction {
   return value === 'remove' || value === 'ignore' ? value : 'error';
-}
-
-/**
- * Whether secure-json-parse would hand back JSON.parse's result untouched, told without its two
- * regular expressions (~800 instructions with the call on a small body; Fastify pays them too).
- * They look for a quoted `__proto__` or `constructor` key, each letter written plainly or as a
- * `\u` escape: a text with no backslash must then hold one of the two names, opening quote
- * included, literally. One pass over the characters (searching for each name with `includes`
- * costs more than the expressions: JSON is full of the quote they start with) finds either a
- * backslash or a quote followed by the name; such texts, and every other one JSON.parse would not
- * take, still go through secure-json-parse.
- */
-function cannotBePoisoned(body: string | Buffer): body is string {
-  if (typeof body !== 'string') return false;
-  for (let index = 0; index < body.length; index++) {
-    const code = body.charCodeAt(index);
-    if (code === BACKSLASH) return false;
-    if (code !== QUOTE) continue;
-    // The name's first letter is checked before the name: most quotes start something else.
-    const next = body.charCodeAt(index + 1);
-    if (next === UNDERSCORE && body.startsWith('__proto__"', index + 1)) return false;
-    if (next === LOWER_C && body.startsWith('constructor"', index + 1)) return false;
-  }
-  return true;
-}
-
-const BACKSLASH = 0x5c;
-const QUOTE = 0x22;
-const UNDERSCORE = 0x5f;
-const LOWER_C = 0x63;
-
-/** JSON.parse; malformed text is handed to secure-json-parse, whose error (stackless) is the one thrown. */
-function parsePlainJson(body: string, options: SecureJsonOptions): unknown {
-  try {
-    return JSON.parse(body);
-  } catch {
-    return secureJsonParse(body, null, options);
-  }
 }
 
 /**
@@ -96,7 +56,7 @@ function findForeignCharset(request: unknown): { essence: string; charset: strin
  * app.addContentTypeParser('application/vnd.api+json', { parseAs: 'string' }, createJsonParser('remove', 'error'))
  */
 export function createJsonParser(onProtoPoisoning: PoisoningAction = 'error', onConstructorPoisoning: PoisoningAction = 'error'): BuiltinParser {
-  const options: SecureJsonOptions = {
+  const options = {
     protoAction: toPoisoningAction(onProtoPoisoning),
     constructorAction: toPoisoningAction(onConstructorPoisoning),
   };
@@ -110,7 +70,7 @@ export function createJsonParser(onProtoPoisoning: PoisoningAction = 'error', on
     }
     let parsed: unknown;
     try {
-      parsed = cannotBePoisoned(body) ? parsePlainJson(body, options) : secureJsonParse(body, null, options);
+      parsed = secureJsonParse(body, null, options);
     } catch (err) {
       // secure-json-parse reports poisoning as "Object contains forbidden prototype property".
       return settle(done, Object.assign(errorCodes.FST_ERR_CTP_INVALID_JSON_BODY(), { cause: err }));
