@@ -1,0 +1,108 @@
+// `npm run bench:boot-instructions`: the instructions a boot executes, counted by valgrind's
+// cachegrind instead of timed, so that the load on a shared machine cannot move the figure. Each
+// cell runs lib/boot-app.mjs (the boot benchmark's app) twice in fresh processes under valgrind,
+// once with --routes routes and once with one route; the difference is what the extra routes
+// cost from the factory call to ready() (Node start-up, imports and the checking request cancel).
+// `--floor` adds lib/boot-compilers.mjs, the schema compilers' own work for the same schemas:
+// what Enclave's boot would cost if its own code cost nothing. See bench/README.md, "Boot".
+//
+//   npm run bench:boot-instructions
+//   npm run bench:boot-instructions -- --variants distinct,shared-ref --repeats 3 --floor
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { nodeVersion, SERVER_FLAGS } from './lib/processes.mjs';
+import { formatNumber, formatRatio, markdownTable, median } from './lib/stats.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    variants: { type: 'string', default: 'distinct' },
+    routes: { type: 'string', default: '1000' },
+    repeats: { type: 'string', default: '2' },
+    floor: { type: 'boolean', default: false },
+    node: { type: 'string', default: process.execPath },
+  },
+});
+
+try {
+  execFileSync('valgrind', ['--version'], { stdio: 'ignore' });
+} catch {
+  process.stderr.write('valgrind is not installed. On Debian or Ubuntu: apt-get update && apt-get install -y valgrind\n');
+  process.exit(1);
+}
+
+const benchDir = fileURLToPath(new URL('.', import.meta.url));
+const routes = Number(args.routes);
+const repeats = Number(args.repeats);
+const variants = args.variants.split(',');
+const nodePath = resolve(args.node);
+const workDir = mkdtempSync(join(os.tmpdir(), 'enclave-boot-ir-'));
+const log = (line) => process.stderr.write(`${line}\n`);
+
+// Helper-thread work (V8's concurrent compilers, GC helpers) on the main thread, a fixed hash
+// seed and no memory reducer: two runs then count within 0.2% of each other. V8's tiering is
+// left at its defaults (unlike bench:instructions): warming up the schema compilers' code is
+// part of what a boot costs.
+const flags = ['--expose-gc', ...SERVER_FLAGS, '--single-threaded', '--hash-seed=1', '--random-seed=1', '--no-memory-reducer'];
+
+/** Total instructions of one `node <script> …args` process under cachegrind. */
+function count(script, scriptArgs) {
+  const file = join(workDir, 'cachegrind.out');
+  const run = spawnSync(
+    'valgrind',
+    ['--quiet', '--tool=cachegrind', '--cache-sim=no', '--smc-check=all-non-file', `--cachegrind-out-file=${file}`, nodePath, ...flags, script, ...scriptArgs],
+    { cwd: benchDir, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' },
+  );
+  // Valgrind notes the host's cache geometry even with --cache-sim=no; anything else is shown.
+  const messages = run.stderr.split('\n').filter((line) => line !== '' && !/warning: .*(L3 cache|LL cache)/.test(line));
+  if (messages.length > 0) log(messages.join('\n'));
+  if (run.status !== 0) throw new Error(`${script} ${scriptArgs.join(' ')} exited with ${run.status}`);
+  const total = Number(/^summary:\s+(\d+)/m.exec(readFileSync(file, 'utf8'))?.[1]);
+  rmSync(file);
+  return total;
+}
+
+/** Instructions of `routes − 1` routes: the difference between a run with all and one with one. */
+function extraRoutes(script, argsFor) {
+  return count(script, argsFor(routes)) - count(script, argsFor(1));
+}
+
+const started = Date.now();
+const cells = {}; // cells[variant][framework] = [instructions]
+for (let repeat = 1; repeat <= repeats; repeat++) {
+  for (const variant of variants) {
+    cells[variant] ??= {};
+    for (const framework of ['enclave', 'fastify']) {
+      const instructions = extraRoutes(join(benchDir, 'lib', 'boot-app.mjs'), (n) => [framework, variant, String(n)]);
+      (cells[variant][framework] ??= []).push(instructions);
+      log(`[${Math.round((Date.now() - started) / 1000)} s] repeat ${repeat} ${variant} ${framework}: ${formatNumber(instructions / 1e6)} M instructions`);
+    }
+  }
+  if (args.floor && variants.includes('distinct')) {
+    const instructions = extraRoutes(join(benchDir, 'lib', 'boot-compilers.mjs'), (n) => [String(n)]);
+    (cells['distinct, compilers alone'] ??= {}).enclave = [...(cells['distinct, compilers alone']?.enclave ?? []), instructions];
+    log(`[${Math.round((Date.now() - started) / 1000)} s] repeat ${repeat} compilers alone: ${formatNumber(instructions / 1e6)} M instructions`);
+  }
+}
+rmSync(workDir, { recursive: true, force: true });
+
+const spread = (values) => `±${formatNumber(((Math.max(...values) - Math.min(...values)) / 2 / median(values)) * 100, 1)}%`;
+const fastifyOf = (variant) => cells[variant].fastify ?? cells.distinct?.fastify;
+const rows = Object.keys(cells).map((variant) => {
+  const enclave = cells[variant].enclave;
+  const fastify = fastifyOf(variant);
+  return [
+    variant,
+    `${formatNumber(median(enclave) / 1e6)} M (${spread(enclave)})`,
+    cells[variant].fastify ? `${formatNumber(median(fastify) / 1e6)} M (${spread(fastify)})` : '(distinct’s)',
+    formatRatio(median(enclave) / median(fastify)),
+  ];
+});
+process.stdout.write(
+  `Node ${nodeVersion(nodePath)}, flags \`${flags.join(' ')}\`; instructions of ${routes - 1} routes ` +
+    `(${routes} routes − 1 route, fresh processes), median of ${repeats}; ${((Date.now() - started) / 60_000).toFixed(1)} min\n\n` +
+    `${markdownTable(['variant', 'Enclave', 'Fastify', 'Enclave ÷ Fastify'], rows)}\n`,
+);
