@@ -18,15 +18,19 @@ export interface RouteValidationInput {
   instance: unknown;
 }
 
-// One validated part, resolved at ready. `validate` is null for a body with a content map, whose
+/** A compiled validator and whether it is Ajv's (decided at ready, not with an `in` check per request). */
+interface PartValidator {
+  validate: ValidationFunction;
+  ajv: boolean;
+}
+
+// One validated part, resolved at ready. `validator` is null for a body with a content map, whose
 // validator is chosen per request by media type.
 interface CompiledPart {
   part: HttpPart;
   property: keyof ValidatableRequest;
-  validate: ValidationFunction | null;
-  /** Whether `validate` is Ajv's (decided once here, not with an `in` check per request). */
-  ajv: boolean;
-  byMediaType: Map<string, ValidationFunction> | null;
+  validator: PartValidator | null;
+  byMediaType: Map<string, PartValidator> | null;
 }
 
 interface RunContext {
@@ -62,27 +66,23 @@ export function compileRouteValidation(input: RouteValidationInput): RouteValida
       const body = input.schema.body;
       if (body === undefined) continue;
       if (body.kind === 'single') {
-        parts.push(singlePart(part, property, compilePart(input, part, body.schema)));
+        parts.push({ part, property, validator: compilePart(input, part, body.schema), byMediaType: null });
       } else {
-        const byMediaType = new Map<string, ValidationFunction>();
+        const byMediaType = new Map<string, PartValidator>();
         for (const [mediaType, schema] of body.byMediaType) byMediaType.set(mediaType, compilePart(input, part, schema));
-        parts.push({ part, property, validate: null, ajv: false, byMediaType });
+        parts.push({ part, property, validator: null, byMediaType });
       }
       continue;
     }
     const schema = input.schema[part];
-    if (schema !== undefined) parts.push(singlePart(part, property, compilePart(input, part, schema)));
+    if (schema !== undefined) parts.push({ part, property, validator: compilePart(input, part, schema), byMediaType: null });
   }
   if (parts.length === 0) return null;
   const context: RunContext = { parts, formatter: input.formatter, instance: input.instance };
   return (request, mediaType) => runParts(context, request, mediaType, 0);
 }
 
-function singlePart(part: HttpPart, property: keyof ValidatableRequest, validate: ValidationFunction): CompiledPart {
-  return { part, property, validate, ajv: isAjvValidator(validate), byMediaType: null };
-}
-
-function compilePart(input: RouteValidationInput, part: HttpPart, schema: unknown): ValidationFunction {
+function compilePart(input: RouteValidationInput, part: HttpPart, schema: unknown): PartValidator {
   let validate: unknown;
   try {
     validate = input.compiler({ schema, method: input.method, url: input.url, httpPart: part });
@@ -93,11 +93,11 @@ function compilePart(input: RouteValidationInput, part: HttpPart, schema: unknow
   if (typeof validate !== 'function') {
     throw errorCodes.FST_ERR_SCH_VALIDATION_BUILD(input.method, input.url, `${part} schema: the validator compiler returned ${typeof validate}, not a function`);
   }
-  return validate as ValidationFunction;
+  return { validate: validate as ValidationFunction, ajv: 'schemaEnv' in (validate as object) };
 }
 
 // A request body's media type picks its schema: the exact essence, then `type/*`, then `*/*`.
-function selectByMediaType(byMediaType: Map<string, ValidationFunction>, mediaType: string | undefined): ValidationFunction | undefined {
+function selectByMediaType(byMediaType: Map<string, PartValidator>, mediaType: string | undefined): PartValidator | undefined {
   if (mediaType === undefined) return byMediaType.get('*/*');
   const exact = byMediaType.get(mediaType);
   if (exact !== undefined) return exact;
@@ -116,10 +116,6 @@ function callValidator(validate: ValidationFunction, ajv: boolean, data: unknown
     parentData: request,
     parentDataProperty: property,
   });
-}
-
-function isAjvValidator(validate: ValidationFunction): boolean {
-  return 'schemaEnv' in validate;
 }
 
 /**
@@ -148,22 +144,17 @@ function runParts(
   const { parts } = context;
   for (let index = start; index < parts.length; index++) {
     const entry = parts[index]!;
-    let validate = entry.validate;
-    let ajv = entry.ajv;
-    if (validate === null) {
-      const selected = selectByMediaType(entry.byMediaType!, mediaType);
-      // A content map lists the media types the route accepts; any other body is refused rather
-      // than passed on unvalidated (SPEC §6.1).
-      if (selected === undefined) return Object.assign(errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), { cause: `no schema for ${mediaType ?? '(no Content-Type)'}` });
-      validate = selected;
-      ajv = isAjvValidator(selected);
-    }
+    const validator = entry.validator ?? selectByMediaType(entry.byMediaType!, mediaType);
+    // A content map lists the media types the route accepts; any other body is refused rather
+    // than passed on unvalidated (SPEC §6.1).
+    if (validator === undefined) return Object.assign(errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), { cause: `no schema for ${mediaType ?? '(no Content-Type)'}` });
+    const { validate } = validator;
     let result: unknown;
     // A missing part is validated as `null`, as in Fastify: a nullable body schema accepts a
     // request without a body (which stays undefined), a plain `type: 'object'` refuses it.
     const value = readPart(request, entry.property);
     try {
-      result = callValidator(validate, ajv, value === undefined ? null : value, request, entry.property);
+      result = callValidator(validate, validator.ajv, value === undefined ? null : value, request, entry.property);
     } catch (thrown) {
       return failureFromThrown(context, entry, thrown);
     }
