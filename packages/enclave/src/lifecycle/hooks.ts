@@ -64,6 +64,11 @@ export type HookFailure = (error: unknown) => void;
  * outcomes have two callbacks so no error value, however falsy, can be read as success. The
  * continuations are module-level functions given the route, request and reply, so a phase with
  * hooks allocates no closure of its own for what comes next.
+ *
+ * A chain allocates three closures, each reused by every hook: `step` (also what a hook's promise
+ * calls when it fulfils: it ignores the value), `onRejected` and `done`. Each closure costs its
+ * allocation and, on its first call, a lazy-compile stub (~50 instructions): scenario D runs
+ * three chains per request (bench/README.md, "the async floor").
  */
 export function runRequestHooks<Route, Request extends object, Reply extends HookReply>(
   hooks: readonly HookEntry[],
@@ -75,19 +80,19 @@ export function runRequestHooks<Route, Request extends object, Reply extends Hoo
 ): void {
   let index = 0;
   let settled = false;
-  const fail = (error: unknown): void => {
+  const onRejected = (rejected: unknown): void => {
     if (settled) return;
     settled = true;
-    onError(reply, error);
+    onError(reply, rejectionAsError(rejected));
   };
-  // One pair of promise callbacks for the whole chain, not one per hook.
-  const onResolved = (): void => step();
-  const onRejected = (rejected: unknown): void => fail(rejectionAsError(rejected));
-  function done(error?: unknown): void {
-    if (isDoneError(error)) fail(error);
-    else step();
-  }
-  function step(): void {
+  const done = (error?: unknown): void => {
+    if (!isDoneError(error)) step();
+    else if (!settled) {
+      settled = true;
+      onError(reply, error);
+    }
+  };
+  const step = (): void => {
     if (settled || reply.sent) return;
     if (index === hooks.length) {
       settled = true;
@@ -99,12 +104,16 @@ export function runRequestHooks<Route, Request extends object, Reply extends Hoo
     try {
       result = hook.fn.call(hook.instance, request, reply, done);
     } catch (thrown) {
-      fail(thrownAsError(thrown));
+      // The hook may have failed through `done` before throwing: the first failure counts. Not
+      // onRejected: a thrown 0, false or '' is the error itself, not an undefined one.
+      if (settled) return;
+      settled = true;
+      onError(reply, thrownAsError(thrown));
       return;
     }
     // A synchronous hook that does not take `done` has finished when it returns.
-    if (!followThenable(result, onResolved, onRejected) && hook.fn.length < 3) step();
-  }
+    if (!followThenable(result, step, onRejected) && hook.fn.length < 3) step();
+  };
   step();
 }
 
@@ -119,7 +128,8 @@ export interface HookReply {
  * `onDone(reply, value)` gets the final value; `onError(reply, error)` the first failure (both
  * module-level functions at every call site, so a chain allocates no continuation). With
  * `stopWhenSent` (preParsing, which runs before anything is sent), a hook that sends the reply
- * ends the chain, as in the request hooks; the other two run while the reply is already being sent.
+ * ends the chain, as in the request hooks; the other two run while the reply is already being
+ * sent. Three closures per chain, as in runRequestHooks: `step` is also the fulfilment callback.
  */
 export function runValueHooks<Reply extends HookReply>(
   hooks: readonly HookEntry[],
@@ -133,18 +143,19 @@ export function runValueHooks<Reply extends HookReply>(
   let index = 0;
   let current = value;
   let settled = false;
-  const fail = (error: unknown): void => {
+  const onRejected = (rejected: unknown): void => {
     if (settled) return;
     settled = true;
-    onError(reply, error);
+    onError(reply, rejectionAsError(rejected));
   };
-  const onResolved = (resolved: unknown): void => step(resolved);
-  const onRejected = (rejected: unknown): void => fail(rejectionAsError(rejected));
-  function done(error?: unknown, replacement?: unknown): void {
-    if (isDoneError(error)) fail(error);
-    else step(replacement);
-  }
-  function step(replacement?: unknown): void {
+  const done = (error?: unknown, replacement?: unknown): void => {
+    if (!isDoneError(error)) step(replacement);
+    else if (!settled) {
+      settled = true;
+      onError(reply, error);
+    }
+  };
+  const step = (replacement?: unknown): void => {
     if (settled || (stopWhenSent && reply.sent)) return;
     if (replacement !== undefined) current = replacement;
     if (index === hooks.length) {
@@ -157,11 +168,13 @@ export function runValueHooks<Reply extends HookReply>(
     try {
       result = hook.fn.call(hook.instance, request, reply, current, done);
     } catch (thrown) {
-      fail(thrownAsError(thrown));
+      if (settled) return;
+      settled = true;
+      onError(reply, thrownAsError(thrown));
       return;
     }
-    if (!followThenable(result, onResolved, onRejected) && hook.fn.length < 4) step(result);
-  }
+    if (!followThenable(result, step, onRejected) && hook.fn.length < 4) step(result);
+  };
   step();
 }
 
