@@ -14,6 +14,9 @@
 //                  in a try block), as a runner that accepts any thenable does
 //   then-closures  `then` with a fresh pair of callbacks for every function
 //   await          an async runner that `await`s each function's promise
+//   enclave        Enclave's own runner for onRequest/preHandler hooks (runRequestHooks, from
+//                  packages/enclave/dist: build first), with a reply whose `sent` is read as
+//                  Enclave's is: what the runner costs per hook above `then`
 
 const [variant, chainsArg, functionsArg] = process.argv.slice(2);
 const chains = Number(chainsArg);
@@ -88,7 +91,29 @@ async function runAwait(state, finish) {
   finish(state);
 }
 
-const runners = { sync: runSync, then: runThen, 'then-generic': runThenGeneric, 'then-closures': runThenClosures, await: runAwait };
+// Not a public export: the runner Enclave's request path calls for onRequest and preHandler hooks.
+const { runRequestHooks } = variant === 'enclave' ? await import('../../packages/enclave/dist/lifecycle/hooks.js') : {};
+const entries = list.map((fn) => ({ fn, instance: null }));
+// A reply is sent once it says so, was hijacked, or its response has ended: three reads.
+const response = { writableEnded: false };
+const replyPrototype = {
+  get sent() {
+    return this.sentFlag === true || this.hijacked === true || this.raw.writableEnded === true;
+  },
+};
+// Module-level continuations, as Enclave's request path gives the runner.
+const enclaveDone = (_route, request) => finish(request);
+const enclaveFailed = (reply, error) => finish(reply.request, error);
+function runEnclave(state) {
+  const reply = Object.create(replyPrototype);
+  reply.raw = response;
+  reply.request = state;
+  reply.sentFlag = false;
+  reply.hijacked = false;
+  runRequestHooks(entries, null, state, reply, enclaveDone, enclaveFailed);
+}
+
+const runners = { sync: runSync, then: runThen, 'then-generic': runThenGeneric, 'then-closures': runThenClosures, await: runAwait, enclave: runEnclave };
 const run = runners[variant];
 if (run === undefined) throw new Error(`unknown variant "${variant}" (one of ${Object.keys(runners).join(', ')})`);
 
