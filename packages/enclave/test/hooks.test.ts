@@ -276,6 +276,33 @@ describe('route-level hooks, encapsulation and this', () => {
     await app.inject('/root');
     assert.equal(seen.rootHookThis, false);
   });
+
+  test('arrow functions are called without `this`; methods whose source looks like an arrow still get theirs', async () => {
+    const app = enclave();
+    const seen: string[] = [];
+    // Methods named `async`, and a method with an arrow function as a default value: their source
+    // starts like an arrow function's without being one.
+    const methods = {
+      async(this: unknown) { seen.push(`async method: ${this === app}`); },
+      withDefault(this: unknown, _request: unknown, _reply: unknown = () => 1) { seen.push(`default arrow: ${this === app}`); },
+      payload(this: unknown, _request: unknown, _reply: unknown, payload: unknown, done: (error: null, value: any) => void): void {
+        seen.push(`onSend method: ${this === app}`);
+        done(null, payload);
+      },
+      handler(this: unknown) { return { handler: this === app }; },
+    };
+    app.addHook('onRequest', methods.async);
+    app.addHook('preHandler', methods.withDefault);
+    app.addHook('preHandler', async (request) => { seen.push(`arrow: ${request.url}`); });
+    app.addHook('onSend', methods.payload);
+    app.addHook('onSend', async (_request, _reply, payload) => `${payload}!`);
+    app.get('/', methods.handler);
+    app.get('/arrow', async () => ({ arrow: true }));
+    const response = await app.inject('/');
+    assert.equal(response.body, '{"handler":true}!');
+    assert.deepEqual(seen, ['async method: true', 'default arrow: true', 'arrow: /', 'onSend method: true']);
+    assert.equal((await app.inject('/arrow')).body, '{"arrow":true}!');
+  });
 });
 
 describe('payload hooks', () => {

@@ -10,6 +10,7 @@ import { prepareRouteSchemaObject } from '../schema/normalize-schema.js';
 import type { Context, ErrorHandlerEntry, HookEntry } from '../scope/context.js';
 import { type ChildLoggerFactory, contextSetting, type LogSerializers, logSerializersOf } from '../scope/context-settings.js';
 import { type RequestHookName, requestHookNames } from './hook-names.js';
+import { hasLexicalThis } from './hooks.js';
 import type { ReplyConstructor } from './lifecycle-types.js';
 import { buildReplyClass } from './reply.js';
 import { buildRequestClass } from './request.js';
@@ -115,18 +116,21 @@ function chainOf(context: Context): Context[] {
 function flattenHooks(context: Context, options: Record<string, any>): RouteHooks {
   const hooks = {} as RouteHooks;
   const chain = chainOf(context);
+  // Every entry of a route has the same fields, so the runners' reads of them stay monomorphic.
+  const routeEntry = (fn: HookEntry['fn']): HookEntry => ({ fn, instance: context.instance, order: 0, lexicalThis: hasLexicalThis(fn) });
   for (const phase of phases) {
-    const all: HookEntry[] = [];
+    const inherited: HookEntry[] = [];
     for (const link of chain) {
       for (const entry of link.hooks.get(phase) ?? []) {
         // `this` in a request hook is the route's own instance, whoever added it (Fastify binds
         // every lifecycle hook to the instance the route was declared on).
-        if (entry.instance === link.instance) all.push({ ...entry, instance: context.instance });
+        if (entry.instance === link.instance) inherited.push(entry);
       }
     }
-    all.sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+    inherited.sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
+    const all = inherited.map((entry) => routeEntry(entry.fn));
     const own = options[phase];
-    for (const fn of own === undefined ? [] : Array.isArray(own) ? own : [own]) all.push({ fn, instance: context.instance });
+    for (const fn of own === undefined ? [] : Array.isArray(own) ? own : [own]) all.push(routeEntry(fn));
     hooks[phase] = all.length > 0 ? all : null;
   }
   return hooks;

@@ -10,6 +10,27 @@ function isAsyncFunction(fn: Function): boolean {
   return fn.constructor.name === 'AsyncFunction';
 }
 
+const functionSource = Function.prototype.toString;
+// The start of an arrow function's source: `async`, then one parameter name or a parenthesized
+// list without parentheses, quotes or slashes inside, then `=>`. No other function's source can
+// start so (a function's starts with `function` or `async function`, a class's with `class`, a
+// method's with its name and `(`…`) {`, a bound or native one's with `function`); an arrow
+// function with a more complex parameter list is not recognized and is called as any other.
+const arrowStart = /^(?:async\s*)?(?:\([^()'"`/]*\)|[\w$]+)\s*=>/;
+
+/**
+ * Whether `fn` is an arrow function, whose `this` is its own: calling it with or without a
+ * receiver is the same call. V8 inlines a function called directly into an optimized caller,
+ * but not one called through Function.prototype.call (~45 instructions per hook on Node 20).
+ */
+export function hasLexicalThis(fn: Function): boolean {
+  try {
+    return arrowStart.test(functionSource.call(fn));
+  } catch {
+    return false;
+  }
+}
+
 /** Validates a hook; throws the coded error Fastify users expect for each mistake. */
 export function validateHook(name: unknown, fn: unknown): asserts name is HookName {
   if (typeof name !== 'string') throw new errorCodes.FST_ERR_HOOK_INVALID_TYPE();
@@ -102,7 +123,7 @@ export function runRequestHooks<Route, Request extends object, Reply extends Hoo
     const hook = hooks[index++] as HookEntry;
     let result: unknown;
     try {
-      result = hook.fn.call(hook.instance, request, reply, done);
+      result = hook.lexicalThis === true ? hook.fn(request, reply, done) : hook.fn.call(hook.instance, request, reply, done);
     } catch (thrown) {
       // The hook may have failed through `done` before throwing: the first failure counts. Not
       // onRejected: a thrown 0, false or '' is the error itself, not an undefined one.
@@ -166,7 +187,7 @@ export function runValueHooks<Reply extends HookReply>(
     const hook = hooks[index++] as HookEntry;
     let result: unknown;
     try {
-      result = hook.fn.call(hook.instance, request, reply, current, done);
+      result = hook.lexicalThis === true ? hook.fn(request, reply, current, done) : hook.fn.call(hook.instance, request, reply, current, done);
     } catch (thrown) {
       if (settled) return;
       settled = true;

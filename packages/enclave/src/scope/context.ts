@@ -16,6 +16,11 @@ export interface HookEntry {
   instance: object;
   /** When the hook took effect, across the application: a route runs its hooks in this order. */
   order?: number;
+  /**
+   * Set on a route's hooks (at ready): the function is an arrow function, whose `this` is its
+   * own, so the runners call it directly rather than through Function.prototype.call.
+   */
+  lexicalThis?: boolean;
 }
 
 /** A link in the error-handler chain: a handler that rethrows passes the error to `parent`. */
