@@ -36,7 +36,7 @@ function runHandler(route: CompiledRoute, request: LifecycleRequest, reply: Life
   // as in Fastify; a throw it does not catch comes back here.
   reply[kInHandler] = true;
   try {
-    result = route.handler.call(route.context.instance, request, reply);
+    result = route.handlerLexicalThis ? route.handler(request, reply) : route.handler.call(route.context.instance, request, reply);
   } catch (err) {
     reply[kInHandler] = false;
     if (trace !== null) traceError(trace, err);

@@ -20,6 +20,8 @@ export type RouteHooks = Record<RequestHookName, HookEntry[] | null>;
 export interface CompiledRoute {
   readonly context: Context;
   readonly handler: (this: any, request: any, reply: any) => unknown;
+  /** The handler is an arrow function: called directly, not through Function.prototype.call. */
+  readonly handlerLexicalThis: boolean;
   readonly hooks: RouteHooks;
   readonly validate: CompiledRouteSchemas['validate'];
   /** For routes with both body and body-less methods: the validator for the body-less ones. */
@@ -190,6 +192,7 @@ export function compileRoute(record: RouteRecord): CompiledRoute {
   return {
     context,
     handler: options.handler,
+    handlerLexicalThis: hasLexicalThis(options.handler),
     hooks: flattenHooks(context, options),
     validate: schemas.validate,
     validateWithoutBody: bodyless,
@@ -219,6 +222,7 @@ export function compileNotFoundRoute(
   return {
     context,
     handler,
+    handlerLexicalThis: hasLexicalThis(handler),
     hooks: flattenHooks(context, { preValidation: options.preValidation || undefined, preHandler: options.preHandler || undefined }),
     validate: null,
     serializerFor: null,
