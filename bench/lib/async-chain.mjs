@@ -22,17 +22,16 @@ const [variant, chainsArg, functionsArg] = process.argv.slice(2);
 const chains = Number(chainsArg);
 const functions = Number(functionsArg);
 
-// Distinct closures of one function literal, as the five contexts' hooks are.
+// Distinct closures of one arrow function literal, as the five contexts' hooks are (an arrow
+// function's `this` is its own, so Enclave calls it directly, as the other variants do).
 const makeFunction =
   variant === 'sync'
-    ? () =>
-        function (state) {
-          state.n++;
-        }
-    : () =>
-        async function (state) {
-          state.n++;
-        };
+    ? () => (state) => {
+        state.n++;
+      }
+    : () => async (state) => {
+        state.n++;
+      };
 const list = Array.from({ length: functions }, makeFunction);
 
 function runSync(state, finish) {
@@ -93,7 +92,8 @@ async function runAwait(state, finish) {
 
 // Not a public export: the runner Enclave's request path calls for onRequest and preHandler hooks.
 const { runRequestHooks } = variant === 'enclave' ? await import('../../packages/enclave/dist/lifecycle/hooks.js') : {};
-const entries = list.map((fn) => ({ fn, instance: null }));
+// As a route's hook entries are built at ready (compiled-route.ts).
+const entries = list.map((fn) => ({ fn, instance: null, order: 0, lexicalThis: true }));
 // A reply is sent once it says so, was hijacked, or its response has ended: three reads.
 const response = { writableEnded: false };
 const replyPrototype = {
