@@ -8,6 +8,9 @@ export interface MethodSets {
   readonly withBody: Set<string>;
   /** `bodyless.has('GET')`, kept in step by addHttpMethod: the common request skips the Set lookup. */
   getIsBodyless: boolean;
+  /** The last other method asked about and its answer ('' once addHttpMethod changed the sets). */
+  lastMethod: string;
+  lastIsBodyless: boolean;
 }
 
 const byRoot = new WeakMap<object, MethodSets>();
@@ -21,6 +24,8 @@ export function methodSets(root: object): MethodSets {
       bodyless: new Set(['GET', 'HEAD', 'TRACE']),
       withBody: new Set(['DELETE', 'OPTIONS', 'PATCH', 'PUT', 'POST', 'QUERY']),
       getIsBodyless: true,
+      lastMethod: '',
+      lastIsBodyless: false,
     };
     byRoot.set(root, sets);
   }
@@ -28,11 +33,17 @@ export function methodSets(root: object): MethodSets {
 }
 
 /**
- * Whether a request's method is body-less. Asked per request: GET is answered by a flag, since a
- * Set lookup costs ~0.1k instructions (the set stays live: addHttpMethod works after ready).
+ * Whether a request's method is body-less. Asked per request: GET is answered by a flag and any
+ * other method by the last answer when it is the same method again, since a Set lookup costs
+ * ~0.1k instructions (the set stays live: addHttpMethod works after ready, and resets both).
  */
 export function isBodylessMethod(sets: MethodSets, method: string): boolean {
-  return method === 'GET' ? sets.getIsBodyless : sets.bodyless.has(method);
+  if (method === 'GET') return sets.getIsBodyless;
+  if (method === sets.lastMethod) return sets.lastIsBodyless;
+  const answer = sets.bodyless.has(method);
+  sets.lastMethod = method;
+  sets.lastIsBodyless = answer;
+  return answer;
 }
 
 export function supportedMethods(root: object): string[] {
@@ -60,5 +71,6 @@ export function addHttpMethod(root: object, method: unknown, hasBody: boolean, o
   (hasBody ? withBody : bodyless).add(method);
   (hasBody ? bodyless : withBody).delete(method);
   sets.getIsBodyless = bodyless.has('GET');
+  sets.lastMethod = '';
   return method.toLowerCase();
 }
