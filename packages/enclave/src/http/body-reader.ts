@@ -240,19 +240,32 @@ const kRawRead: unique symbol = Symbol('enclave.rawBodyRead');
 
 type ReadRequest = Readable & { [kRawRead]?: RawBodyRead };
 
-/** One read of a request's own body. */
+/**
+ * One read of a request's own body. Its fields are only declared (`declare`: no class field in
+ * the output) and assigned in the constructor: class fields compile to a separate initialiser
+ * function, called on every read.
+ */
 class RawBodyRead {
-  first: Buffer | undefined = undefined;
-  chunks: Buffer[] | undefined = undefined;
-  received = 0;
-  finished = false;
-  constructor(
-    readonly raw: Readable,
-    readonly declaredLength: number | undefined,
-    readonly limit: number,
-    readonly asString: boolean,
-    readonly done: BodyReadCallback,
-  ) {}
+  declare readonly raw: Readable;
+  declare readonly declaredLength: number | undefined;
+  declare readonly limit: number;
+  declare readonly asString: boolean;
+  declare readonly done: BodyReadCallback;
+  declare first: Buffer | undefined;
+  declare chunks: Buffer[] | undefined;
+  declare received: number;
+  declare finished: boolean;
+  constructor(raw: Readable, declaredLength: number | undefined, limit: number, asString: boolean, done: BodyReadCallback) {
+    this.raw = raw;
+    this.declaredLength = declaredLength;
+    this.limit = limit;
+    this.asString = asString;
+    this.done = done;
+    this.first = undefined;
+    this.chunks = undefined;
+    this.received = 0;
+    this.finished = false;
+  }
 
   // The listeners stay (shared functions, guarded by `finished`, holding nothing), but the bytes
   // must not: the request lives as long as its handler runs, or as long as an oversized upload
