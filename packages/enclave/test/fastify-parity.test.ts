@@ -361,6 +361,18 @@ describe('supported methods decide what routes may use', () => {
     );
   });
 
+  test('a method re-declared after it was answered is asked again: the body-less answer is not kept', async () => {
+    const app = enclave();
+    app.addHttpMethod('PROPFIND', { hasBody: true });
+    app.route({ method: 'PROPFIND' as 'GET', url: '/dav', handler: async (request) => ({ body: request.body ?? null }) });
+    const propfind = () => app.inject({ method: 'PROPFIND' as 'GET', url: '/dav', payload: { depth: 1 } });
+    assert.deepEqual((await propfind()).json(), { body: { depth: 1 } });
+    app.addHttpMethod('PROPFIND', { hasBody: false, overrideExisting: true });
+    assert.deepEqual((await propfind()).json(), { body: null });
+    app.addHttpMethod('PROPFIND', { hasBody: true, overrideExisting: true });
+    assert.deepEqual((await propfind()).json(), { body: { depth: 1 } });
+  });
+
   test('addHttpMethod can give GET a body', async () => {
     const app = enclave();
     app.addHttpMethod('GET', { hasBody: true, overrideExisting: true });

@@ -3,7 +3,7 @@
 // serializers compiled, constructors and limits resolved.
 import { canCarryBody } from '../http/body-methods.js';
 import type { ContentTypeParserStore } from '../http/content-type-parser.js';
-import { methodSets } from '../routing/http-methods.js';
+import { type MethodSets, methodSets } from '../routing/http-methods.js';
 import type { RouteRecord } from '../routing/route-record.js';
 import type { CompiledRouteSchemas } from '../schema/contracts.js';
 import { prepareRouteSchemaObject } from '../schema/normalize-schema.js';
@@ -50,10 +50,11 @@ export interface CompiledRoute {
   /** Milliseconds before FST_ERR_HANDLER_TIMEOUT; 0 for none. */
   readonly handlerTimeout: number;
   /**
-   * The application's body-less methods (GET, HEAD, TRACE and those `addHttpMethod` declared
-   * so): the live set itself, so a request asks one Set rather than the WeakMap of every app's.
+   * The application's method sets (body-less: GET, HEAD, TRACE and those `addHttpMethod`
+   * declared so): the live sets themselves, so a request asks them rather than the WeakMap of
+   * every app's (through isBodylessMethod).
    */
-  readonly bodylessMethods: ReadonlySet<string>;
+  readonly methodSets: MethodSets;
 }
 
 interface LogOptions {
@@ -87,10 +88,10 @@ function logOptionsOf(context: Context, options: Record<string, any>): Readonly<
 function contextSettingsOf(
   context: Context,
   options: Record<string, any>,
-): Pick<CompiledRoute, 'genReqId' | 'childLoggerFactory' | 'handlerTimeout' | 'bodylessMethods'> {
+): Pick<CompiledRoute, 'genReqId' | 'childLoggerFactory' | 'handlerTimeout' | 'methodSets'> {
   const { handlerTimeout, childLoggerFactory } = options;
   return {
-    bodylessMethods: methodSets(context.root).bodyless,
+    methodSets: methodSets(context.root),
     genReqId: contextSetting(context, 'genReqId') ?? context.root.options.genReqId,
     // A route's own childLoggerFactory option wins over its context's.
     childLoggerFactory: typeof childLoggerFactory === 'function' ? childLoggerFactory : (contextSetting(context, 'childLoggerFactory') ?? null),

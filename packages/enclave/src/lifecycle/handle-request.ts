@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { isHeaderRefusal, parseRequestBody } from '../http/content-type-parser.js';
+import { isBodylessMethod } from '../routing/http-methods.js';
 import type { RootState } from '../scope/root-state.js';
 import type { CompiledRoute } from './compiled-route.js';
 import { handleError } from './error-handling.js';
@@ -165,7 +166,7 @@ function afterPreParsing(reply: LifecycleReply, payload: unknown): void {
 }
 
 function parseBody(route: CompiledRoute, request: LifecycleRequest, reply: LifecycleReply, payload: Readable): void {
-  if (route.bodylessMethods.has(request.raw.method as string)) {
+  if (isBodylessMethod(route.methodSets, request.raw.method as string)) {
     preValidation(route, request, reply);
     return;
   }
@@ -197,7 +198,7 @@ function preValidation(route: CompiledRoute, request: LifecycleRequest, reply: L
 }
 
 function validate(route: CompiledRoute, request: LifecycleRequest, reply: LifecycleReply): void {
-  const withoutBody = route.validateWithoutBody !== undefined && route.bodylessMethods.has(request.raw.method as string);
+  const withoutBody = route.validateWithoutBody !== undefined && isBodylessMethod(route.methodSets, request.raw.method as string);
   const validator = withoutBody ? route.validateWithoutBody : route.validate;
   if (validator === null) {
     preHandler(route, request, reply);

@@ -99,7 +99,7 @@ export function createRequestListener(root: RootState, hooks: RouterHooks): (raw
     if (root.closing && answerWhileClosing(root, raw, res)) return;
     try {
       const url = raw.url ?? '/';
-      const queryStart = useSemicolonDelimiter ? queryStartWithSemicolon(url) : url.indexOf('?');
+      const queryStart = useSemicolonDelimiter ? queryStartWithSemicolon(url) : queryStartOf(url);
       const path = queryStart === -1 ? url : url.slice(0, queryStart);
       // A fresh object even when empty: validation may fill in defaults.
       let query = new NullObject();
@@ -184,6 +184,18 @@ function isMalformedPath(path: string): boolean {
   } catch {
     return true;
   }
+}
+
+/**
+ * Where the query starts: the first `?`, -1 for none. A short URL is scanned here: String#indexOf
+ * is a builtin call of ~0.1k instructions even on `/`, a loop a few per character.
+ */
+function queryStartOf(url: string): number {
+  if (url.length > 32) return url.indexOf('?');
+  for (let index = 0; index < url.length; index++) {
+    if (url.charCodeAt(index) === 0x3f) return index;
+  }
+  return -1;
 }
 
 /** With `useSemicolonDelimiter`, the query starts at the first `?` or `;`. */

@@ -21,9 +21,14 @@ import type { LifecycleReply } from './lifecycle-types.js';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
-/** A Fetch API Response (checked by tag, as Fastify does, so any realm's Response counts). */
+/**
+ * A Fetch API Response (checked by tag, as Fastify does, so any realm's Response counts).
+ * Object.prototype.toString says '[object Response]' exactly when the value's Symbol.toStringTag
+ * reads 'Response' (no built-in tag is that), so the tag is read directly: one property load
+ * where the call cost ~0.1k instructions per response.
+ */
 function isFetchResponse(payload: unknown): payload is Response {
-  return payload !== null && typeof payload === 'object' && Object.prototype.toString.call(payload) === '[object Response]';
+  return payload !== null && typeof payload === 'object' && (payload as { [Symbol.toStringTag]?: unknown })[Symbol.toStringTag] === 'Response';
 }
 
 function isBytes(payload: unknown): payload is Uint8Array {
@@ -332,7 +337,7 @@ function writeToSocket(reply: any, given: unknown): void {
   }
   const length = Buffer.byteLength(payload);
   // A HEAD answer without a body may announce the length a GET would have (RFC 9110 §9.3.2).
-  if (!(isHead && length === 0 && headers['content-length'] !== undefined)) headers['content-length'] = String(length);
+  if (!(isHead && length === 0 && headers['content-length'] !== undefined)) headers['content-length'] = `${length}`;
   res.writeHead(statusCode, headers);
   if (isHead || length === 0) res.end();
   else if (needsChunkedWrite(reply.request.raw, length)) writeInChunks(res, payload, () => res.end());

@@ -6,6 +6,11 @@ import { errorCodes } from '../errors.js';
 export interface MethodSets {
   readonly bodyless: Set<string>;
   readonly withBody: Set<string>;
+  /** `bodyless.has('GET')`, kept in step by addHttpMethod: the common request skips the Set lookup. */
+  getIsBodyless: boolean;
+  /** The last other method asked about and its answer ('' once addHttpMethod changed the sets). */
+  lastMethod: string;
+  lastIsBodyless: boolean;
 }
 
 const byRoot = new WeakMap<object, MethodSets>();
@@ -18,10 +23,27 @@ export function methodSets(root: object): MethodSets {
     sets = {
       bodyless: new Set(['GET', 'HEAD', 'TRACE']),
       withBody: new Set(['DELETE', 'OPTIONS', 'PATCH', 'PUT', 'POST', 'QUERY']),
+      getIsBodyless: true,
+      lastMethod: '',
+      lastIsBodyless: false,
     };
     byRoot.set(root, sets);
   }
   return sets;
+}
+
+/**
+ * Whether a request's method is body-less. Asked per request: GET is answered by a flag and any
+ * other method by the last answer when it is the same method again, since a Set lookup costs
+ * ~0.1k instructions (the set stays live: addHttpMethod works after ready, and resets both).
+ */
+export function isBodylessMethod(sets: MethodSets, method: string): boolean {
+  if (method === 'GET') return sets.getIsBodyless;
+  if (method === sets.lastMethod) return sets.lastIsBodyless;
+  const answer = sets.bodyless.has(method);
+  sets.lastMethod = method;
+  sets.lastIsBodyless = answer;
+  return answer;
 }
 
 export function supportedMethods(root: object): string[] {
@@ -36,7 +58,8 @@ export function addHttpMethod(root: object, method: unknown, hasBody: boolean, o
   if (typeof method !== 'string' || !METHODS.includes(method)) {
     throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID(`'${String(method)}' (use an upper-case name from require("node:http").METHODS)`);
   }
-  const { bodyless, withBody } = methodSets(root);
+  const sets = methodSets(root);
+  const { bodyless, withBody } = sets;
   // Fastify's deprecation: re-declaring a method will need `overrideExisting: true`.
   if (!overrideExisting && !redeclarationWarned && (bodyless.has(method) || withBody.has(method))) {
     redeclarationWarned = true;
@@ -47,5 +70,7 @@ export function addHttpMethod(root: object, method: unknown, hasBody: boolean, o
   }
   (hasBody ? withBody : bodyless).add(method);
   (hasBody ? bodyless : withBody).delete(method);
+  sets.getIsBodyless = bodyless.has('GET');
+  sets.lastMethod = '';
   return method.toLowerCase();
 }
