@@ -137,11 +137,16 @@ export function readBody(
     return;
   }
 
-  if (payload === (raw as unknown)) {
-    readRawRequest(payload, declaredLength, limit, asString, done);
-    return;
-  }
-  // A preParsing stream stands in for the request: the request's own abort still ends the read.
+  if (payload === (raw as unknown)) readRawRequest(payload, declaredLength, limit, asString, done);
+  else readStream(raw, payload, declaredLength, limit, asString, done);
+}
+
+/**
+ * readBody for a preParsing stream standing in for the request: the request's own abort still
+ * ends the read. A function of its own because its listeners are function declarations, which
+ * V8 creates on entry: inside readBody they cost every request 0.6–0.7 KB, the common path too.
+ */
+function readStream(raw: RawRequestLike | undefined, payload: Readable, declaredLength: number | undefined, limit: number, asString: boolean, done: BodyReadCallback): void {
   const watchesRaw = typeof raw?.on === 'function' && typeof raw.removeListener === 'function';
   const decoder = asString ? new StringDecoder('utf8') : undefined;
   const chunks: Buffer[] = [];
