@@ -9,11 +9,14 @@
 //   npm run bench -- --only A,B --frameworks enclave,fastify --rounds 5 --duration 5
 //   npm run bench -- --node /path/to/node  run the servers under another Node binary
 //   npm run bench -- --cpu-prof enclave    write .cpuprofile files of those servers (skews them)
+//   npm run bench -- --baseline <ref>      also run Enclave as built at a git commit, in the same
+//                                          rounds (lib/baseline.mjs): before/after in one run
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { buildBaseline } from './lib/baseline.mjs';
 import { ensureResultsDir, nodeVersion, SERVER_FLAGS, startLoadWorker, startServer } from './lib/processes.mjs';
 import { frameworkNames, scenarioNames, scenarios } from './lib/scenarios.mjs';
 import { formatNumber, formatRatio, markdownTable, median } from './lib/stats.mjs';
@@ -35,6 +38,7 @@ const { values: args } = parseArgs({
     pipelining: { type: 'string', short: 'p', default: '10' },
     node: { type: 'string', default: process.execPath },
     'cpu-prof': { type: 'string' },
+    baseline: { type: 'string' },
     out: { type: 'string', default: join(resultsDir, 'latest.json') },
     help: { type: 'boolean', short: 'h' },
   },
@@ -45,7 +49,7 @@ if (args.help) {
     [
       'usage: node bench/run.mjs [--quick] [--only A,B,C,D] [--frameworks enclave,fastify,hono,koa,express]',
       '                          [--rounds 3] [--duration 3] [--warmup 1] [-c 100] [-p 10]',
-      '                          [--node /path/to/node] [--cpu-prof enclave] [--out file.json]',
+      '                          [--node /path/to/node] [--cpu-prof enclave] [--baseline <git ref>] [--out file.json]',
       '',
     ].join('\n'),
   );
@@ -75,7 +79,15 @@ const options = {
   ).filter((name) => name !== 'raw'),
   nodePath: resolve(args.node),
   cpuProf: args['cpu-prof'] ? list(args['cpu-prof'], frameworkNames, 'framework') : [],
+  baseline: null,
 };
+if (args.baseline) {
+  // Started server processes inherit the environment: that is how they find the baseline build.
+  const { commit, entry } = buildBaseline(args.baseline, resultsDir, (line) => process.stderr.write(`${line}\n`));
+  process.env.BENCH_ENCLAVE_BASELINE = entry;
+  options.baseline = { ref: args.baseline, commit };
+  options.frameworks.push('enclave-baseline');
+}
 
 const serverNode = nodeVersion(options.nodePath);
 const cpuModel = os.cpus()[0]?.model ?? 'unknown CPU';
@@ -236,7 +248,23 @@ const labels = {
   hono: 'Hono (node-server)',
   koa: 'Koa + @koa/router',
   express: 'Express 5',
+  'enclave-baseline': options.baseline ? `Enclave at ${baselineName(options.baseline)}` : '',
 };
+
+function baselineName({ ref, commit }) {
+  return commit.startsWith(ref) ? commit.slice(0, 7) : `${ref} (${commit.slice(0, 7)})`;
+}
+
+/** Per round, Enclave's ratio to raw divided by the baseline build's: before/after in one round. */
+function againstBaseline(scenario, key) {
+  const runs = results[scenario].filter((run) => run.result);
+  const perRound = [];
+  for (const run of runs.filter((candidate) => candidate.framework === 'enclave')) {
+    const before = runs.find((candidate) => candidate.framework === 'enclave-baseline' && candidate.round === run.round);
+    if (before) perRound.push(run[key] / before[key]);
+  }
+  return perRound;
+}
 const header = `Node ${serverNode}, server flags \`${SERVER_FLAGS.join(' ')}\`; ${loadLine}; ${machine}`;
 const summaries = {};
 const out = [`# Enclave load benchmark — ${new Date().toISOString()}`, '', header, ''];
@@ -271,6 +299,16 @@ for (const scenario of options.scenarios) {
     ]),
   );
   out.push(`## ${scenario} — ${scenarios[scenario].title}`, '', table, '');
+  if (options.baseline) {
+    const rps = againstBaseline(scenario, 'ratio');
+    const cpu = againstBaseline(scenario, 'cpuRatio');
+    const rounds = (values) => values.map((value) => value.toFixed(2)).join(' ');
+    out.push(
+      `Enclave ÷ ${labels['enclave-baseline']}, each against the raw run paired with it, per round: ` +
+        `req/s ${formatRatio(median(rps))} (${rounds(rps)}), per CPU-s ${formatRatio(median(cpu))} (${rounds(cpu)}).`,
+      '',
+    );
+  }
   if (rows.some((row) => row.failures > 0)) out.push('⚠ = some run saw non-2xx responses, socket errors or timeouts: its req/s is not comparable.', '');
 }
 out.push(

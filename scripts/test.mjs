@@ -17,7 +17,8 @@ function run(title, command, args) {
 
 function findTests(dir, out = []) {
   for (const entry of readdirSync(dir)) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
+    // Hidden directories hold generated copies (bench/.results/baseline/ is a whole checkout).
+    if (entry === 'node_modules' || entry === 'dist' || entry.startsWith('.')) continue;
     const path = join(dir, entry);
     if (statSync(path).isDirectory()) findTests(path, out);
     else if (/\.test\.(ts|mts|mjs|cjs|js)$/.test(entry)) out.push(relative(root, path));

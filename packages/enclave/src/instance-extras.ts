@@ -3,7 +3,7 @@
 // controller) and the type-provider hook. Merged into the shared instance prototype.
 import { errorCodes } from './errors.js';
 import { parseTextBody } from './http/builtin-parsers.js';
-import { createIdGenerator } from './request-id.js';
+import { createIdGenerator, type RequestIdGenerator } from './request-id.js';
 import { addHttpMethod, supportedMethods } from './routing/http-methods.js';
 import { shorthandOptions } from './routing/route-options.js';
 import { addRoute } from './routing/routes.js';
@@ -18,9 +18,16 @@ function requireFunction(value: unknown, what: string): void {
   if (typeof value !== 'function') throw new TypeError(`${what} must be a function, got ${typeof value}`);
 }
 
+/** What these methods use of the instance they are called on, beyond its context. */
+interface InstanceSelf {
+  readonly [member: string]: unknown;
+  decorate(name: string, value: unknown): unknown;
+  addHook(name: string, fn: (...args: never[]) => unknown): unknown;
+}
+
 /** A route shorthand for one method, or for the methods `method(context)` lists at call time. */
 export function shorthand(method: string | ((context: Context) => string[])) {
-  return function route(this: any, path: string, options?: any, handler?: any) {
+  return function route(this: object, path: string, options?: unknown, handler?: unknown) {
     const context = contextOf(this);
     const methods = typeof method === 'function' ? method(context) : method;
     addRoute(context, shorthandOptions(methods, path, options, handler));
@@ -28,50 +35,50 @@ export function shorthand(method: string | ((context: Context) => string[])) {
   };
 }
 
-export const extraMethods: Record<string, (this: any, ...args: any[]) => unknown> = {
+export const extraMethods: Record<string, (this: InstanceSelf, ...args: never[]) => unknown> = {
   /** Types only: the instance itself, typed with the provider (docs/typescript.md). */
-  withTypeProvider(this: any) {
+  withTypeProvider(this: InstanceSelf) {
     return this;
   },
   trace: shorthand('TRACE'),
   query: shorthand('QUERY'),
   all: shorthand((context) => supportedMethods(context.root)),
-  addHttpMethod(this: any, method: unknown, options?: { hasBody?: boolean; overrideExisting?: boolean }) {
+  addHttpMethod(this: InstanceSelf, method: unknown, options?: { hasBody?: boolean; overrideExisting?: boolean }) {
     const name = addHttpMethod(contextOf(this).root, method, options?.hasBody === true, options?.overrideExisting === true);
     if (typeof this[name] !== 'function') this.decorate(name, shorthand(method as string));
     return this;
   },
-  addConstraintStrategy(this: any, strategy: unknown) {
+  addConstraintStrategy(this: InstanceSelf, strategy: unknown) {
     const context = contextOf(this);
     throwIfBooted(context, 'addConstraintStrategy');
-    context.root.router.addConstraintStrategy(strategy as any);
+    context.root.router.addConstraintStrategy(strategy as Parameters<typeof context.root.router.addConstraintStrategy>[0]);
     return this;
   },
-  hasConstraintStrategy(this: any, name: string) {
+  hasConstraintStrategy(this: InstanceSelf, name: string) {
     return contextOf(this).root.router.hasConstraintStrategy(name);
   },
-  setGenReqId(this: any, generate: (raw: any) => string) {
+  setGenReqId(this: InstanceSelf, generate: RequestIdGenerator) {
     const context = contextOf(this);
     throwIfBooted(context, 'setGenReqId');
     requireFunction(generate, 'setGenReqId()');
     setContextSetting(context, 'genReqId', createIdGenerator(context.root.options.requestIdHeader, generate));
     return this;
   },
-  setChildLoggerFactory(this: any, factory: ChildLoggerFactory) {
+  setChildLoggerFactory(this: InstanceSelf, factory: ChildLoggerFactory) {
     const context = contextOf(this);
     throwIfBooted(context, 'setChildLoggerFactory');
     requireFunction(factory, 'setChildLoggerFactory()');
     setContextSetting(context, 'childLoggerFactory', factory);
     return this;
   },
-  setSchemaController(this: any, options: unknown) {
+  setSchemaController(this: InstanceSelf, options: unknown) {
     const context = contextOf(this);
     throwIfBooted(context, 'setSchemaController');
     context.schemas.setControllerOptions(options);
     return this;
   },
   /** Avvio's spelling of `addHook('onClose', fn)`. */
-  onClose(this: any, fn: (...args: any[]) => unknown) {
+  onClose(this: InstanceSelf, fn: (...args: never[]) => unknown) {
     return this.addHook('onClose', fn);
   },
 };

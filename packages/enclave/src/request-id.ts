@@ -1,9 +1,13 @@
 // Request ids: the default generator and the `requestIdHeader` wrapper, shared by the factory's
 // `genReqId` option and `setGenReqId()`.
+import type { IncomingMessage } from 'node:http';
+
+/** Called with the raw request (an HTTP/2 compatibility request has the same `headers`). */
+export type RequestIdGenerator = (raw: IncomingMessage) => string;
 
 const base36Digits = '0123456789abcdefghijklmnopqrstuvwxyz';
 
-export function createCountingGenerator(): (raw: any) => string {
+export function createCountingGenerator(): RequestIdGenerator {
   let next = 0;
   // `req-` and the counter in base 36. Number#toString(36) is a runtime call: it only runs
   // when the counter's higher digits change, once every 36 ids, and the last digit is appended
@@ -22,7 +26,7 @@ export function createCountingGenerator(): (raw: any) => string {
 }
 
 /** The id of a request: from `requestIdHeader` when the client sent one, else generated. */
-export function createIdGenerator(header: string | false, generate: (raw: any) => string): (raw: any) => string {
+export function createIdGenerator(header: string | false, generate: RequestIdGenerator): RequestIdGenerator {
   if (header === false) return generate;
   return (raw) => {
     const value = raw.headers[header];

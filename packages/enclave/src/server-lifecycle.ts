@@ -1,12 +1,17 @@
 // The instance methods of the server lifecycle (SPEC §4.10): ready(), listen(), close() and
 // inject(), with Fastify's forms (promise and callback) and timing.
-import lightMyRequest from 'light-my-request';
+import lightMyRequest, { type DispatchFunc, type InjectOptions, type Response } from 'light-my-request';
 import { bootApplication } from './boot.js';
 import { errorCodes } from './errors.js';
 import { close } from './http/close.js';
 import { checkSignal, listen } from './http/listen.js';
 import { type Context, contextOf } from './scope/context.js';
 import { markInjected } from './lifecycle/request-listener.js';
+import type { ListenOptions } from './types.js';
+
+type ListenCallback = (error: Error | null, address?: string | null) => void;
+/** Called as light-my-request calls back (`undefined` for no error) and as settle() does (`null`). */
+type InjectCallback = (error: Error | null | undefined, response?: Response) => void;
 
 function settle<T>(promise: Promise<T>, callback: ((error: Error | null, value?: T) => void) | undefined): Promise<T> | undefined {
   if (typeof callback !== 'function') return promise;
@@ -15,7 +20,7 @@ function settle<T>(promise: Promise<T>, callback: ((error: Error | null, value?:
 }
 
 /** Resolves a promise with an instance without the instance's own `then` being followed. */
-export function resolveWithInstance(context: Context, resolve: (value: any) => void): void {
+export function resolveWithInstance(context: Context, resolve: (value: unknown) => void): void {
   context.root.thenGuard = true;
   try {
     resolve(context.instance);
@@ -59,7 +64,7 @@ function rejectIfClosing(context: Context): Promise<void> {
  * An onClose "hook" may be a disposable resource, as in Fastify: closing disposes of it
  * (Symbol.asyncDispose preferred over Symbol.dispose).
  */
-export function asDisposeHook(resource: unknown): ((...args: any[]) => any) | undefined {
+export function asDisposeHook(resource: unknown): (() => Promise<void>) | undefined {
   if (resource === null || typeof resource !== 'object') return undefined;
   const holder = resource as Record<symbol, unknown>;
   const dispose = (Symbol.asyncDispose && holder[Symbol.asyncDispose]) ?? (Symbol.dispose && holder[Symbol.dispose]);
@@ -77,8 +82,8 @@ function warnAsyncListenCallback(): void {
   });
 }
 
-export const lifecycleMethods: Record<string, (this: any, ...args: any[]) => unknown> = {
-  ready(this: any, callback?: (error: Error | null, instance?: unknown) => void) {
+export const lifecycleMethods: Record<string, (this: object, ...args: never[]) => unknown> = {
+  ready(this: object, callback?: (error: Error | null, instance?: unknown) => void) {
     const context = contextOf(this);
     const booting = readyOf(context);
     const promise = new Promise((resolve, reject) => booting.then(() => resolveWithInstance(context, resolve), reject));
@@ -88,7 +93,7 @@ export const lifecycleMethods: Record<string, (this: any, ...args: any[]) => unk
     promise.then(() => callback(null, context.instance), (error) => callback(error));
     return undefined;
   },
-  listen(this: any, options?: any, callback?: (error: Error | null, address?: string | null) => void) {
+  listen(this: object, options?: ListenOptions | ListenCallback, callback?: ListenCallback) {
     const context = contextOf(this);
     if (typeof options === 'function') {
       callback = options;
@@ -104,7 +109,7 @@ export const lifecycleMethods: Record<string, (this: any, ...args: any[]) => unk
     promise.then((address) => address !== undefined && callback(null, address), (error) => callback(error, null));
     return undefined;
   },
-  close(this: any, callback?: (error?: Error | null) => void) {
+  close(this: object, callback?: (error?: Error | null) => void) {
     const { root } = contextOf(this);
     // At once, so an inject() or a request made right after close() is refused.
     root.closing = true;
@@ -114,11 +119,11 @@ export const lifecycleMethods: Record<string, (this: any, ...args: any[]) => unk
     const promise = root.readyPromise.catch(() => {}).then(() => close(root));
     return settle(promise, callback);
   },
-  inject(this: any, options?: any, callback?: (error: Error | null, response?: any) => void) {
+  inject(this: object, options?: string | InjectOptions, callback?: InjectCallback) {
     const context = contextOf(this);
     const { root } = context;
     const open = () => started.has(root) && !root.closing && !root.closed;
-    const dispatch = (req: any, res: any) => {
+    const dispatch: DispatchFunc = (req, res) => {
       markInjected(req);
       // Once ready, synchronously, as in Fastify: what the request path throws before it has a
       // reply reaches the caller (see surfacesToInjector).
@@ -132,14 +137,14 @@ export const lifecycleMethods: Record<string, (this: any, ...args: any[]) => unk
         (error) => res.emit('error', error),
       );
     };
-    if (options === undefined) return lightMyRequest(dispatch as any);
+    if (options === undefined) return lightMyRequest(dispatch);
     // The callback form, once ready, validates the options and dispatches at once: an invalid
     // option (an unknown method) throws to the caller, as Fastify's inject() does.
     if (typeof callback === 'function' && open()) {
-      lightMyRequest(dispatch as any, options, callback as Parameters<typeof lightMyRequest>[2]);
+      lightMyRequest(dispatch, options, callback);
       return undefined;
     }
-    const promise = rejectIfClosing(context).then(() => lightMyRequest(dispatch as any, options));
+    const promise = rejectIfClosing(context).then(() => lightMyRequest(dispatch, options));
     return settle(promise, callback);
   },
 };

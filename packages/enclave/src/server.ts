@@ -20,7 +20,7 @@ import { requestBasePrototype } from './lifecycle/request.js';
 import { LogController } from './log-controller.js';
 import { createLogger } from './logger.js';
 import { defaultPrettyMeta } from './routing/pretty-meta.js';
-import { createCountingGenerator, createIdGenerator } from './request-id.js';
+import { createCountingGenerator, createIdGenerator, type RequestIdGenerator } from './request-id.js';
 import { createRootContext } from './scope/context.js';
 import type { NormalizedOptions, RootState } from './scope/root-state.js';
 import { SchemaController } from './schema/schema-controller.js';
@@ -70,7 +70,7 @@ function normalizeOptions(options: Record<string, any>): NormalizedOptions {
   // `true` is Fastify's shorthand for the 'request-id' header.
   const idHeader = option<string | boolean>(options, 'requestIdHeader', false, (v) => isBoolean(v) || typeof v === 'string');
   const requestIdHeader = idHeader === true ? 'request-id' : idHeader === '' ? false : idHeader;
-  const genReqId = option<(raw: any) => string>(options, 'genReqId', createCountingGenerator(), (v) => typeof v === 'function');
+  const genReqId = option<RequestIdGenerator>(options, 'genReqId', createCountingGenerator(), (v) => typeof v === 'function');
   const disableRequestLogging = option<NormalizedOptions['disableRequestLogging']>(options, 'disableRequestLogging', false, (v) => isBoolean(v) || typeof v === 'function');
   const requestIdLogLabel = option(options, 'requestIdLogLabel', 'reqId', (v) => typeof v === 'string');
   const logController = readLogController(options, disableRequestLogging, requestIdLogLabel);
