@@ -12,16 +12,14 @@
 //                                             only when listed: combine with --table)
 //   npm run bench:instructions -- --keep      keep the cachegrind.out files (for cg_annotate)
 //   node bench/instructions.mjs --table a.json b.json   one table from several runs' results
-import { execFileSync, fork } from 'node:child_process';
-import { once } from 'node:events';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readTotals, valgrindCommand } from './lib/cachegrind.mjs';
 import { determinismFlags, slowClockEnv } from './lib/determinism.mjs';
-import { ensureResultsDir, nodeVersion, SERVER_FLAGS, startServer } from './lib/processes.mjs';
+import { ensureResultsDir, nodeVersion, SERVER_FLAGS, startRequestClient, startServer } from './lib/processes.mjs';
 import { scenarioNames } from './lib/scenarios.mjs';
 import { formatNumber, formatRatio, markdownTable, median } from './lib/stats.mjs';
 
@@ -154,23 +152,7 @@ const extraFlags = args['default-tiering'] ? [] : determinismFlags(serverNode);
 const valgrindVersion = execFileSync('valgrind', ['--version'], { encoding: 'utf8' }).trim();
 const log = (line) => process.stderr.write(`${line}\n`);
 
-const client = fork(fileURLToPath(new URL('./lib/request-client.mjs', import.meta.url)), [], {
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-});
-let nextJob = 0;
-function runClient(job) {
-  const id = nextJob++;
-  return new Promise((resolvePromise, reject) => {
-    const onMessage = (message) => {
-      if (message.id !== id) return;
-      client.off('message', onMessage);
-      if (message.ok) resolvePromise(message.result);
-      else reject(new Error(message.error));
-    };
-    client.on('message', onMessage);
-    client.send({ ...job, id });
-  });
-}
+const client = startRequestClient();
 
 /** One server run under valgrind serving `count` requests; returns its total instruction count. */
 async function measure(framework, scenario, count, tag) {
@@ -186,7 +168,7 @@ async function measure(framework, scenario, count, tag) {
   });
   let served;
   try {
-    served = await runClient({ port: server.port, scenario, count, connections: options.connections });
+    served = await client.run({ port: server.port, scenario, count, connections: options.connections });
   } finally {
     await server.stop();
   }
@@ -220,8 +202,7 @@ for (let repeat = 1; repeat <= options.repeats; repeat++) {
     }
   }
 }
-client.disconnect();
-if (client.exitCode === null) await once(client, 'exit');
+await client.stop();
 const minutes = (Date.now() - started) / 60_000;
 
 

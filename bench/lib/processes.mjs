@@ -95,6 +95,36 @@ export function startLoadWorker() {
   };
 }
 
+/**
+ * Forks the instruction and allocation benchmarks' checking client (request-client.mjs);
+ * `run(job)` resolves its result ({ requests, sockets, seconds }), `stop()` ends it.
+ */
+export function startRequestClient() {
+  const client = fork(fileURLToPath(new URL('./request-client.mjs', import.meta.url)), [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  let nextJob = 0;
+  return {
+    run(job) {
+      const id = nextJob++;
+      return new Promise((resolve, reject) => {
+        const onMessage = (message) => {
+          if (message.id !== id || message.paused) return;
+          client.off('message', onMessage);
+          if (message.ok) resolve(message.result);
+          else reject(new Error(message.error));
+        };
+        client.on('message', onMessage);
+        client.send({ ...job, id });
+      });
+    },
+    async stop() {
+      client.disconnect();
+      if (client.exitCode === null) await once(client, 'exit');
+    },
+  };
+}
+
 /** Creates bench/.results (with a .gitignore ignoring everything in it) and returns its path. */
 export function ensureResultsDir() {
   const dir = join(benchDir, '.results');
