@@ -282,3 +282,25 @@ describe('utf-8 decoding', () => {
     assert.equal(outcome.body, 'a\ufffd');
   });
 });
+
+describe('a request read a second time', () => {
+  // A first read refused part-way (too large) leaves its listeners on the request, and a fake
+  // request is resumed to discard the rest: a second read then takes what still arrives. It must
+  // see each chunk once, not once per read the request has had.
+  test('counts each later chunk once', async () => {
+    const raw = Object.assign(new Readable({ read() {} }), { headers: { 'content-type': 'text/plain' }, method: 'POST' });
+    const first = run(text, raw, 6);
+    raw.push('aaaa');
+    raw.push('bbbb');
+    const refused = await first;
+    assert.equal((refused.err as { statusCode?: number } | undefined)?.statusCode, 413);
+    const second = run(text, raw, 100);
+    raw.push('cccc');
+    raw.push('dddd');
+    raw.push(null);
+    const read = await second;
+    assert.equal(read.err, null);
+    assert.equal(read.body, 'ccccdddd');
+    assert.equal(raw.listenerCount('data'), 1);
+  });
+});

@@ -7,21 +7,8 @@ import { Buffer } from 'node:buffer';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { errorCodes } from '../errors.js';
-
-/** The raw request as far as the body reader needs it: an IncomingMessage or a fake of one. */
-export interface RawRequestLike {
-  headers?: Record<string, string | string[] | undefined>;
-  method?: string;
-  complete?: boolean;
-  httpVersionMajor?: number;
-  on?: (event: string, listener: (...args: any[]) => void) => unknown;
-  removeListener?: (event: string, listener: (...args: any[]) => void) => unknown;
-  resume?: () => unknown;
-  pause?: () => unknown;
-}
-
-/** Called once with the body, or with a coded error. */
-export type BodyReadCallback = (err: Error | null, body?: string | Buffer) => void;
+import { asClientError, type BodyReadCallback, createAbortError, discardBody, noop, notBytesError, overrun, type RawRequestLike, toBuffer } from './body-read-common.js';
+import { type ReadRequest, readRawRequest } from './raw-body-read.js';
 
 /**
  * Reads the Content-Length header: `undefined` when absent, `null` when it is not a plain
@@ -52,63 +39,6 @@ function isDigit(code: number): boolean {
   return code >= 0x30 && code <= 0x39;
 }
 
-/** Marks an error from the body stream as the client's fault unless it already carries a status. */
-export function asClientError(err: unknown, fallbackMessage: string): Error {
-  const error = err instanceof Error ? err : new Error(err === undefined || err === null ? fallbackMessage : String(err));
-  const status = (error as { statusCode?: unknown }).statusCode;
-  if (typeof status !== 'number' || status < 400 || status > 599) {
-    try {
-      (error as { statusCode?: number }).statusCode = 400;
-    } catch {
-      return Object.assign(new Error(error.message, { cause: error }), { statusCode: 400 });
-    }
-  }
-  return error;
-}
-
-function createAbortError(): Error {
-  return Object.assign(new Error('The client aborted the request before its body was complete'), {
-    code: 'ECONNRESET',
-    statusCode: 400,
-  });
-}
-
-function noop(): void {}
-
-/** A chunk as bytes: node streams in object or string mode may hand over other things. */
-function toBuffer(chunk: unknown): Buffer | undefined {
-  if (Buffer.isBuffer(chunk)) return chunk;
-  if (typeof chunk === 'string') return Buffer.from(chunk, 'utf8');
-  if (chunk instanceof Uint8Array) return Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
-  return undefined;
-}
-
-function notBytesError(): Error {
-  return Object.assign(new TypeError('The request body stream produced a chunk that is not bytes'), { statusCode: 500 });
-}
-
-/** Why a read must stop after `received` bytes (`counted` of them as sent), if it must. */
-function overrun(received: number, counted: number | undefined, declaredLength: number | undefined, limit: number): Error | undefined {
-  if (declaredLength !== undefined && counted !== undefined && counted > declaredLength) return errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH();
-  if (received > limit) return errorCodes.FST_ERR_CTP_BODY_TOO_LARGE();
-  return undefined;
-}
-
-/**
- * Stops caring about a body that will not be read: a transformed stream (decompression, …) is
- * destroyed so it does no more work. An HTTP/1 request is not read any further: its connection
- * closes after the error response (see handle-request.ts), so a client cannot keep streaming
- * gigabytes into a refused body. Anything else (an HTTP/2 stream, a fake request) is resumed so
- * the rest is discarded as it arrives, never buffered.
- */
-export function discardBody(raw: RawRequestLike | undefined, payload: Readable): void {
-  payload.on('error', noop);
-  if (payload !== (raw as unknown)) payload.destroy();
-  if (raw?.httpVersionMajor === 1 && typeof raw.pause === 'function') raw.pause();
-  else if (typeof raw?.resume === 'function') raw.resume();
-  else if (payload === (raw as unknown)) payload.resume();
-}
-
 /**
  * Reads `payload` completely as a utf-8 string (decoded with a StringDecoder, so a character
  * split across chunks survives) or as one Buffer. Fails with 413 when `declaredLength` or the
@@ -137,7 +67,7 @@ export function readBody(
     return;
   }
 
-  if (payload === (raw as unknown)) readRawRequest(payload, declaredLength, limit, asString, done);
+  if (payload === (raw as unknown)) readRawRequest(payload as ReadRequest, declaredLength, limit, asString, done);
   else readStream(raw, payload, declaredLength, limit, asString, done);
 }
 
@@ -234,139 +164,4 @@ function readStream(raw: RawRequestLike | undefined, payload: Readable, declared
   }
   if (payload.readableEnded) onEnd();
   else payload.resume();
-}
-
-/** The reader's state on the request it reads (its one slot there; see readRawRequest). */
-const kRawRead: unique symbol = Symbol('enclave.rawBodyRead');
-
-type ReadRequest = Readable & { [kRawRead]?: RawBodyRead };
-
-/**
- * One read of a request's own body. Its fields are only declared (`declare`: no class field in
- * the output) and assigned in the constructor: class fields compile to a separate initialiser
- * function, called on every read.
- */
-class RawBodyRead {
-  declare readonly raw: Readable;
-  declare readonly declaredLength: number | undefined;
-  declare readonly limit: number;
-  declare readonly asString: boolean;
-  declare readonly done: BodyReadCallback;
-  declare first: Buffer | undefined;
-  declare chunks: Buffer[] | undefined;
-  declare received: number;
-  declare finished: boolean;
-  constructor(raw: Readable, declaredLength: number | undefined, limit: number, asString: boolean, done: BodyReadCallback) {
-    this.raw = raw;
-    this.declaredLength = declaredLength;
-    this.limit = limit;
-    this.asString = asString;
-    this.done = done;
-    this.first = undefined;
-    this.chunks = undefined;
-    this.received = 0;
-    this.finished = false;
-  }
-
-  // The listeners stay (shared functions, guarded by `finished`, holding nothing), but the bytes
-  // must not: the request lives as long as its handler runs, or as long as an oversized upload
-  // is being discarded. Removing the 'data' listener cost more than the listener: EventEmitter
-  // deletes the event's key, which turns the request's listener table into a dictionary that
-  // every later emit looks up the slow way (Node 20 B: ~0.75k instructions per request).
-  release(): void {
-    this.finished = true;
-    this.first = undefined;
-    this.chunks = undefined;
-  }
-
-  fail(error: Error): void {
-    this.release();
-    this.done(error);
-  }
-
-  stop(error: Error): void {
-    this.release();
-    discardBody(this.raw, this.raw);
-    this.done(error);
-  }
-
-  end(): void {
-    if (this.finished) return;
-    const { declaredLength, received, chunks, first, asString } = this;
-    if (declaredLength !== undefined && received !== declaredLength) {
-      this.fail(errorCodes.FST_ERR_CTP_INVALID_CONTENT_LENGTH());
-      return;
-    }
-    let bytes: Buffer;
-    if (chunks !== undefined) bytes = Buffer.concat(chunks, received);
-    else if (first === undefined) bytes = Buffer.alloc(0);
-    // A Buffer body gets a copy: the one chunk of an injected request is the caller's own buffer.
-    else bytes = asString ? first : Buffer.from(first);
-    this.release();
-    this.done(null, asString ? bytes.toString('utf8') : bytes);
-  }
-}
-
-// The listeners are shared functions that find the read on the request (`this`, as the emitter
-// calls them), not closures: a closure per listener cost its allocation and a lazy compile on its
-// first call, ~60 instructions each, four per request.
-function onRawData(this: ReadRequest, chunk: unknown): void {
-  const read = this[kRawRead];
-  if (read === undefined || read.finished) return;
-  const buffer = toBuffer(chunk);
-  if (buffer === undefined) {
-    read.stop(notBytesError());
-    return;
-  }
-  const received = (read.received += buffer.length);
-  const error = overrun(received, received, read.declaredLength, read.limit);
-  if (error !== undefined) {
-    read.stop(error);
-    return;
-  }
-  if (read.first === undefined) read.first = buffer;
-  else if (read.chunks === undefined) read.chunks = [read.first, buffer];
-  else read.chunks.push(buffer);
-}
-
-function onRawEnd(this: ReadRequest): void {
-  this[kRawRead]?.end();
-}
-
-function onRawError(this: ReadRequest, err: unknown): void {
-  const read = this[kRawRead];
-  if (read !== undefined && !read.finished) read.fail(asClientError(err, 'Reading the request body failed'));
-}
-
-// 'close' without 'end' first: the request was destroyed mid-body.
-function onRawClose(this: ReadRequest): void {
-  const read = this[kRawRead];
-  if (read !== undefined && !read.finished) read.fail(createAbortError());
-}
-
-/**
- * readBody when the payload is the request itself, the path of nearly every body: the bytes
- * received are the encoded length, the chunks are decoded once at the end (a character split
- * across chunks survives, as with a StringDecoder), and the listeners stay on the request, which
- * is dropped with them (Node removes 'data' listeners itself when it drains an unread body).
- * Node emits 'error' on a request only while it has listeners, so one that fails later finds ours
- * and is ignored. A request read a
- * second time gets a second set of listeners; the first set then acts on the new read, whose
- * `finished` flag keeps every event to one answer.
- */
-function readRawRequest(
-  raw: ReadRequest,
-  declaredLength: number | undefined,
-  limit: number,
-  asString: boolean,
-  done: BodyReadCallback,
-): void {
-  const read = new RawBodyRead(raw, declaredLength, limit, asString, done);
-  raw[kRawRead] = read;
-  raw.on('data', onRawData);
-  raw.on('end', onRawEnd);
-  raw.on('error', onRawError);
-  raw.on('close', onRawClose);
-  if (raw.readableEnded) read.end();
-  else raw.resume();
 }

@@ -7,7 +7,8 @@ import { AsyncResource } from 'node:async_hooks';
 import type { Readable } from 'node:stream';
 import { errorCodes } from '../errors.js';
 import { rejectionAsError, thrownAsError } from '../thrown-values.js';
-import { discardBody, type RawRequestLike, readBody, readDeclaredLength } from './body-reader.js';
+import { discardBody, type RawRequestLike } from './body-read-common.js';
+import { readBody, readDeclaredLength } from './body-reader.js';
 import type { ContentTypeParserEntry, ContentTypeParserStore } from './content-type-store.js';
 import { hasReadableEssence } from './media-type.js';
 
