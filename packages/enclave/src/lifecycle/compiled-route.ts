@@ -120,7 +120,7 @@ function flattenHooks(context: Context, options: Record<string, any>): RouteHook
   const hooks = {} as RouteHooks;
   const chain = chainOf(context);
   // Every entry of a route has the same fields, so the runners' reads of them stay monomorphic.
-  const routeEntry = (fn: HookEntry['fn']): HookEntry => ({ fn, instance: context.instance, order: 0, lexicalThis: hasLexicalThis(fn) });
+  const routeEntry = (fn: HookEntry['fn'], lexicalThis: boolean): HookEntry => ({ fn, instance: context.instance, order: 0, lexicalThis });
   for (const phase of phases) {
     const inherited: HookEntry[] = [];
     for (const link of chain) {
@@ -131,9 +131,9 @@ function flattenHooks(context: Context, options: Record<string, any>): RouteHook
       }
     }
     inherited.sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
-    const all = inherited.map((entry) => routeEntry(entry.fn));
+    const all = inherited.map((entry) => routeEntry(entry.fn, entry.lexicalThis === true));
     const own = options[phase];
-    for (const fn of own === undefined ? [] : Array.isArray(own) ? own : [own]) all.push(routeEntry(fn));
+    for (const fn of own === undefined ? [] : Array.isArray(own) ? own : [own]) all.push(routeEntry(fn, hasLexicalThis(fn)));
     hooks[phase] = all.length > 0 ? all : null;
   }
   return hooks;

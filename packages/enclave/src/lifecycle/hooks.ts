@@ -43,7 +43,8 @@ export function validateHook(name: unknown, fn: unknown): asserts name is HookNa
 let nextHookOrder = 0;
 
 export function addHookToContext(context: Context, name: HookName, fn: (...args: any[]) => any): void {
-  const entry: HookEntry = { fn, instance: context.instance, order: nextHookOrder++ };
+  // Decided once per hook, not once per route that inherits it.
+  const entry: HookEntry = { fn, instance: context.instance, order: nextHookOrder++, lexicalThis: hasLexicalThis(fn) };
   const { applicationHooks } = context.root;
   if (name === 'onReady' || name === 'onListen' || name === 'preClose' || name === 'onClose') {
     applicationHooks[name].push(entry);

@@ -17,8 +17,9 @@ export interface HookEntry {
   /** When the hook took effect, across the application: a route runs its hooks in this order. */
   order?: number;
   /**
-   * Set on a route's hooks (at ready): the function is an arrow function, whose `this` is its
-   * own, so the runners call it directly rather than through Function.prototype.call.
+   * The function is an arrow function, whose `this` is its own, so the runners call it directly
+   * rather than through Function.prototype.call. Decided when the hook is added (a route's own
+   * hooks: when the route is compiled).
    */
   lexicalThis?: boolean;
 }
