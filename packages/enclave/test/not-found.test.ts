@@ -6,6 +6,21 @@ import { Writable } from 'node:stream';
 import { describe, test } from 'node:test';
 import enclave from 'enclavejs';
 
+test("a not-found request's routeOptions name no method and no URL, as in Fastify", async () => {
+  // @fastify/otel reads routeOptions.url as the span's http.route: a not-found request has none.
+  const app = enclave();
+  const seen: unknown[] = [];
+  app.addHook('onRequest', async (request) => {
+    seen.push([request.routeOptions.method, request.routeOptions.url, request.is404]);
+  });
+  app.register(async (child) => {
+    child.setNotFoundHandler(async (_request, reply) => reply.code(404).send('custom'));
+  }, { prefix: '/p' });
+  assert.equal((await app.inject({ method: 'POST', url: '/' })).statusCode, 404);
+  assert.equal((await app.inject('/p/missing')).body, 'custom');
+  assert.deepEqual(seen, [[undefined, undefined, true], [undefined, undefined, true]]);
+});
+
 describe('default not-found answer', () => {
   test('is a 404 JSON body naming the method and url', async () => {
     const app = enclave();

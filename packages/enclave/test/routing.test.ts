@@ -388,4 +388,20 @@ describe('onRoute', () => {
     await app.ready();
     assert.deepEqual(seen, ['/child', '/child'], 'GET /child and its HEAD twin');
   });
+
+  test('runs with `this` the instance the route is declared on, not the one that added the hook', async () => {
+    // @fastify/otel names its spans after `this.pluginName` in its root-level onRoute hook.
+    const app = enclave();
+    const seen: Array<[string, unknown]> = [];
+    app.addHook('onRoute', function (this: any, options) {
+      seen.push([options.url, this.hasDecorator('inChild')]);
+    });
+    app.get('/root', async () => 'x');
+    app.register(async (child) => {
+      child.decorate('inChild', true);
+      child.get('/child', async () => 'x');
+    });
+    await app.ready();
+    assert.deepEqual(seen, [['/root', false], ['/root', false], ['/child', true], ['/child', true]]);
+  });
 });

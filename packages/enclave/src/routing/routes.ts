@@ -60,7 +60,9 @@ function announce(context: Context, declared: Record<string, any>, placement: Pl
     routePath: placement.routePath,
     prefix: context.prefix,
   };
-  for (const hook of context.hooks.get('onRoute') ?? []) hook.fn.call(hook.instance, routeOptions);
+  // As in Fastify, `this` is the instance the route is declared on, not the one that added the
+  // hook: @fastify/otel names its spans after `this.pluginName`.
+  for (const hook of context.hooks.get('onRoute') ?? []) hook.fn.call(context.instance, routeOptions);
   return routeOptions;
 }
 
