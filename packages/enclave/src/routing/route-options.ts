@@ -31,8 +31,16 @@ export function shorthandOptions(method: string | string[], path: unknown, optio
   return { ...given, method, url: path, handler: handler ?? given.handler };
 }
 
-/** Validates options and returns a normalized copy with `methods`. */
-export function validateRouteOptions(options: Record<string, any>, supported: MethodSets): Record<string, any> & { methods: string[] } {
+/**
+ * Validates options and returns a normalized copy with `methods`. Route hooks are checked only
+ * once the onRoute hooks have run (`checkHooks`), as in Fastify: an onRoute hook may replace a
+ * declared `onRequest: null` with its own hooks (@fastify/compress does).
+ */
+export function validateRouteOptions(
+  options: Record<string, any>,
+  supported: MethodSets,
+  checkHooks = true,
+): Record<string, any> & { methods: string[] } {
   if (options === null || typeof options !== 'object') throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ('?', '?');
   const url = options.url ?? options.path;
   if (typeof url !== 'string') throw new errorCodes.FST_ERR_INVALID_URL(typeof url);
@@ -57,7 +65,7 @@ export function validateRouteOptions(options: Record<string, any>, supported: Me
       }
     }
   }
-  for (const hookName of requestHookNames) {
+  for (const hookName of checkHooks ? requestHookNames : []) {
     const hooks = options[hookName];
     if (hooks === undefined) continue;
     for (const hook of Array.isArray(hooks) ? hooks : [hooks]) validateHook(hookName, hook);

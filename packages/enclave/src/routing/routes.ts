@@ -85,7 +85,7 @@ function checkLogLevel(context: Context, level: unknown, methods: string[], url:
 export function addRoute(context: Context, given: Record<string, any>): void {
   const { root } = context;
   if (root.booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot add route!');
-  const first = validateRouteOptions(given, methodSets(root));
+  const first = validateRouteOptions(given, methodSets(root), false);
   // An empty path means the prefix itself inside a plugin; at the root there is nothing to mean.
   if (first.url === '' && context.prefix === '') throw emptyPathError();
   const trailing = first.prefixTrailingSlash ?? root.options.prefixTrailingSlash;
