@@ -228,6 +228,26 @@ describe('reply.callNotFound', () => {
     assert.equal(response.statusCode, 404);
     assert.deepEqual(response.json(), { message: 'Route GET:/x not found', error: 'Not Found', statusCode: 404 });
   });
+
+  test("leaves the status to the not-found handler, as in Fastify (@fastify/static's send a file with 200)", async () => {
+    const app = enclave();
+    app.setNotFoundHandler(async (_request, reply) => reply.send('fallback page'));
+    app.get('/x', async (_request, reply) => reply.callNotFound());
+    const response = await app.inject('/x');
+    assert.equal(response.statusCode, 200);
+    assert.equal(response.body, 'fallback page');
+  });
+
+  test('after reply.type(), the default handler keeps the type: its object body is an invalid payload (500)', async () => {
+    // Fastify's default handler sends an object; with text/html already set that is
+    // FST_ERR_REP_INVALID_PAYLOAD_TYPE, which reaches the error handler (@fastify/static relies on it).
+    const app = enclave();
+    app.setErrorHandler(async (error: any, _request, reply) => reply.code(403).type('text/plain').send(`${error.statusCode} ${error.code}`));
+    app.get('/x', async (_request, reply) => reply.type('text/html').callNotFound());
+    const response = await app.inject('/x');
+    assert.equal(response.statusCode, 403);
+    assert.equal(response.body, '500 FST_ERR_REP_INVALID_PAYLOAD_TYPE');
+  });
 });
 
 /** One request over HTTP/2 with any method (HTTP/1's parser refuses unknown ones): status and body. */
