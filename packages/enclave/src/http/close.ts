@@ -10,7 +10,7 @@ import net from 'node:net';
 import { runApplicationHooks } from '../application-hooks.js';
 import type { RootState } from '../scope/root-state.js';
 import { closeHttp2Sessions, isHttp2Server, sweepHttp2Sessions } from './http2-sessions.js';
-import { whenStillIdle } from './idle-check.js';
+import { realTimers, whenStillIdle } from './idle-check.js';
 
 /** How long an idle keep-alive connection may still bring a request once closing began. */
 export const IDLE_GRACE_MS = 100;
@@ -53,7 +53,7 @@ function isUpgraded(socket: TrackedSocket): boolean {
 /** Node's own timer checking request timeouts; http.Server's close() clears it, ours must too. */
 function stopTimeoutChecks(server: object): void {
   const key = Object.getOwnPropertySymbols(server).find((symbol) => symbol.description === 'http.server.connectionsCheckingInterval');
-  if (key !== undefined) clearInterval((server as Record<symbol, NodeJS.Timeout>)[key]);
+  if (key !== undefined) realTimers.clearInterval((server as Record<symbol, NodeJS.Timeout>)[key]);
 }
 
 function trafficOf(socket: net.Socket): number {
@@ -91,8 +91,8 @@ function startIdleSweeps(server: net.Server, sockets: Set<TrackedSocket>): void 
     swept++;
   };
   sweep();
-  const timer = setInterval(sweep, IDLE_GRACE_MS);
-  server.once('close', () => clearInterval(timer));
+  const timer = realTimers.setInterval(sweep, IDLE_GRACE_MS);
+  server.once('close', () => realTimers.clearInterval(timer));
 }
 
 function stopServer(root: RootState): Promise<void> {
