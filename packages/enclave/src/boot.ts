@@ -59,8 +59,9 @@ export async function bootApplication(root: RootState, runReadyHooks = true): Pr
   // The plugins' ready() callbacks, and what they chained, run before the onReady hooks. They
   // are promise continuations of the settle above; a tick queued from here runs only once the
   // microtask queue is empty, so they have all run by then. A tick, not setImmediate: boot then
-  // waits on no timer, so an app tested under fake timers (node:test's mock.timers,
-  // @sinonjs/fake-timers, which fake setImmediate but not ticks) still boots (issue 32).
+  // waits on no timer, so an app tested under fake timers (node:test's mock.timers, or
+  // @sinonjs/fake-timers told to leave ticks alone, without which Fastify cannot boot either)
+  // still boots (issue 32).
   await new Promise<void>((resolve) => process.nextTick(resolve));
   root.runningReadyHooks = true;
   try {

@@ -10,7 +10,7 @@ import type { RootState } from '../scope/root-state.js';
 import type { CompiledRoute } from './compiled-route.js';
 import { type RequestSettings, runRoute } from './handle-request.js';
 import { NullObject } from './null-object.js';
-import { CLOSING_BODY, FIXED_ANSWER_TYPE, markRouterError } from './router-error-answer.js';
+import { ASYNC_CONSTRAINT_BODY, CLOSING_BODY, FIXED_ANSWER_TYPE, markRouterError } from './router-error-answer.js';
 
 const KNOWN_METHODS = new Set(METHODS);
 
@@ -91,8 +91,8 @@ export function createRequestListener(root: RootState, hooks: RouterHooks): (raw
       runRoute(settings, root, root.frameworkErrorRoute as CompiledRoute, raw, res, {}, query, new errorCodes.FST_ERR_ASYNC_CONSTRAINT(), true);
       return;
     }
-    res.writeHead(500, { 'content-type': FIXED_ANSWER_TYPE, 'content-length': String(asyncConstraintBody.length) });
-    res.end(asyncConstraintBody);
+    res.writeHead(500, { 'content-type': FIXED_ANSWER_TYPE, 'content-length': String(ASYNC_CONSTRAINT_BODY.length) });
+    res.end(ASYNC_CONSTRAINT_BODY);
   }
 
   return function handleRequest(raw, res) {
@@ -134,8 +134,6 @@ export function createRequestListener(root: RootState, hooks: RouterHooks): (raw
     }
   };
 }
-
-const asyncConstraintBody = '{"error":"Internal Server Error","message":"Unexpected error from async constraint","statusCode":500}';
 
 /**
  * Only code that runs before a reply exists lands here (genReqId, a constraint strategy): answer

@@ -1,5 +1,5 @@
 // The answers Fastify writes itself, before any route, byte for byte: its router's errors (a
-// malformed URL, an over-long parameter) and its 503 while closing. Fastify sends them with
+// malformed URL, an over-long parameter, a failing constraint strategy) and its 503 while closing. Fastify sends them with
 // `content-type: application/json` (no charset) and the keys in the order error, code, message,
 // statusCode, unlike its error handler's answers. Clients and snapshot tests compare those bytes,
 // so Enclave's default answers are the same ones (issue 32). Enclave still lets the router's
@@ -29,3 +29,6 @@ export function routerErrorBody(body: { statusCode: number; code: string | undef
 
 /** Fastify's 503 while closing, written before any route runs. */
 export const CLOSING_BODY = '{"error":"Service Unavailable","message":"Service Unavailable","statusCode":503}';
+
+/** Fastify's 500 when a constraint strategy's derivation failed (no route, no error handler owns it). */
+export const ASYNC_CONSTRAINT_BODY = '{"error":"Internal Server Error","message":"Unexpected error from async constraint","statusCode":500}';
