@@ -6,8 +6,9 @@
 // clients, each streaming 1 GB chunked; the server in its own process counts what it read.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import enclave from 'enclavejs';
 import { startServerProcess, streamUpload } from './reliability-helpers.ts';
-import { waitFor, withTimeout } from './security-helpers.ts';
+import { portOf, rawExchange, waitFor, withTimeout } from './security-helpers.ts';
 
 const GB = 1024 * 1024 * 1024;
 const BODY_LIMIT = 1024 * 1024;
@@ -50,5 +51,22 @@ test('an early answer on a 1 GB chunked upload: the server reads at most the bou
     assert.ok(maxBytesRead! <= BODY_LIMIT + SLACK, `a connection read ${maxBytesRead} bytes`);
   } finally {
     await withTimeout(server.stop(), 5000, 'the server process to end');
+  }
+});
+
+test('a request without a body keeps its connection, also when answered while Node parses its head', async () => {
+  // A synchronous handler runs before Node marks even a bodyless GET complete: "the body is
+  // still arriving" must come from the headers too, or every such answer would close.
+  const app = enclave();
+  app.get('/sync', (_request, reply) => {
+    reply.send('answered at once');
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    const exchange = await rawExchange(portOf(app), 'GET /sync HTTP/1.1\r\nHost: x\r\n\r\nGET /sync HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    assert.deepEqual(exchange.statuses, [200, 200], exchange.text);
+    assert.match(exchange.text, /^HTTP\/1\.1 200 OK\r\n[\s\S]*?connection: keep-alive\r\n/i);
+  } finally {
+    await app.close();
   }
 });

@@ -84,8 +84,9 @@ export function overrun(received: number, counted: number | undefined, declaredL
  * Stops caring about a body that will not be read: a transformed stream (decompression, …) is
  * destroyed so it does no more work. An HTTP/1 request is not read any further: its connection
  * closes after the error response, lingering for a bounded time and size (see handle-request.ts
- * and lingering-close.ts), so a client cannot keep streaming gigabytes into a refused body. Anything else (an HTTP/2 stream, a fake request) is resumed so
- * the rest is discarded as it arrives, never buffered.
+ * and lingering-close.ts), so a client cannot keep streaming gigabytes into a refused body.
+ * Anything else (an HTTP/2 stream, a fake request) is resumed so the rest is discarded as it
+ * arrives, never buffered.
  */
 export function discardBody(raw: RawRequestLike | undefined, payload: Readable): void {
   callSafely(payload, 'on', 'error', noop);

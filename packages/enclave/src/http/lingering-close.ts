@@ -117,9 +117,22 @@ export function lingerAfterResponse(raw: IncomingMessage, res: ServerResponse, m
  * it (an onRequest hook that replied, a 404, a GET with a body): Node would read and discard the
  * whole body to keep the connection, however large. Instead the connection closes after this
  * answer, lingering for at most `maxBytes` more (the route's bodyLimit). A body being read (by a
- * parser, or piped into the reply) is left alone.
+ * parser, or piped into the reply) is left alone, and so is a request without a body.
  */
 export function lingerIfBodyUnread(raw: IncomingMessage, res: ServerResponse, maxBytes: number): void {
-  if (raw.httpVersionMajor !== 1 || raw.readableFlowing === true || res.headersSent) return;
+  if (raw.httpVersionMajor !== 1 || raw.readableFlowing === true || res.headersSent || !bodyStillArriving(raw)) return;
   lingerAfterResponse(raw, res, maxBytes);
+}
+
+/**
+ * Whether `raw`'s body may still be arriving. `complete` alone is not enough: a handler that
+ * answers synchronously runs while Node parses the request's head, before it marks even a GET
+ * without a body complete.
+ */
+function bodyStillArriving(raw: IncomingMessage): boolean {
+  if (raw.complete) return false;
+  const { headers } = raw;
+  if (headers['transfer-encoding'] !== undefined) return true;
+  const length = headers['content-length'];
+  return length !== undefined && length !== '0';
 }

@@ -5,7 +5,7 @@ import { type IncomingMessage, METHODS, type ServerResponse } from 'node:http';
 import { parse as parseQuerystring } from 'fast-querystring';
 import { errorCodes } from '../errors.js';
 import { closeSessionOf } from '../http/http2-sessions.js';
-import { ignoreIfLingering, lingerAfterResponse, lingeringCount } from '../http/lingering-close.js';
+import { ignoreIfLingering, lingerIfBodyUnread, lingeringCount } from '../http/lingering-close.js';
 import type { RouterHooks } from '../routing/router-hooks.js';
 import type { RootState } from '../scope/root-state.js';
 import type { CompiledRoute } from './compiled-route.js';
@@ -165,7 +165,7 @@ function answerWhileClosing(root: RootState, raw: IncomingMessage, res: ServerRe
   else closeSessionOf((raw as IncomingMessage & { stream?: Parameters<typeof closeSessionOf>[0] }).stream);
   if (!root.options.return503OnClosing) return false;
   // A body still arriving is not read: the connection closes lingering, so the 503 is not lost.
-  if (raw.httpVersionMajor === 1 && raw.complete === false) lingerAfterResponse(raw, res, root.options.bodyLimit);
+  if (raw.complete === false) lingerIfBodyUnread(raw, res, root.options.bodyLimit);
   const body = '{"statusCode":503,"error":"Service Unavailable","message":"Service Unavailable"}';
   res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) });
   res.end(body);
