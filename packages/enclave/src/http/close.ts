@@ -3,14 +3,16 @@
 // A keep-alive client must never have a request reset: a request arriving while closing is
 // answered (503, or served with return503OnClosing: false) with `Connection: close`, and an idle
 // connection is closed only once it stayed idle for a grace period after the server stopped
-// accepting (a client that reuses its connection does so at once). Closing does not wait for
-// idle clients beyond that.
+// accepting (a client that reuses its connection does so at once), and then lingering
+// (lingering-close.ts): a request that crosses the close on the wire is never reset. Closing does
+// not wait for idle clients beyond that.
 import type http from 'node:http';
 import type net from 'node:net';
 import { runApplicationHooks } from '../application-hooks.js';
 import type { RootState } from '../scope/root-state.js';
 import { closeHttp2Sessions, isHttp2Server, sweepHttp2Sessions } from './http2-sessions.js';
 import { realTimers, whenStillIdle } from './idle-check.js';
+import { closeLingering, IDLE_LINGER_BYTES } from './lingering-close.js';
 import { closeThroughServer } from './server-close.js';
 
 /** How long an idle keep-alive connection may still bring a request once closing began. */
@@ -86,7 +88,9 @@ function startIdleSweeps(server: net.Server, sockets: Set<TrackedSocket>): void 
       if (socket._httpMessage != null) lastSeenIdle.delete(socket);
       else if (lastSeenIdle.get(socket) === traffic) {
         const stillIdle = () => !socket.destroyed && socket._httpMessage == null && trafficOf(socket) === traffic;
-        whenStillIdle(stillIdle, () => socket.destroy());
+        // Closed lingering: a request that crosses the FIN on the wire is read and dropped (the
+        // client sees the connection end, which it may retry), never answered with a reset.
+        whenStillIdle(stillIdle, () => closeLingering(socket, IDLE_LINGER_BYTES));
       } else lastSeenIdle.set(socket, traffic);
     }
     swept++;

@@ -5,6 +5,7 @@ import { type IncomingMessage, METHODS, type ServerResponse } from 'node:http';
 import { parse as parseQuerystring } from 'fast-querystring';
 import { errorCodes } from '../errors.js';
 import { closeSessionOf } from '../http/http2-sessions.js';
+import { ignoreIfLingering, lingerIfBodyUnread, lingeringCount } from '../http/lingering-close.js';
 import type { RouterHooks } from '../routing/router-hooks.js';
 import type { RootState } from '../scope/root-state.js';
 import type { CompiledRoute } from './compiled-route.js';
@@ -96,6 +97,8 @@ export function createRequestListener(root: RootState, hooks: RouterHooks): (raw
   }
 
   return function handleRequest(raw, res) {
+    // A request on a connection that is closing lingering (issue 28) cannot be answered.
+    if (lingeringCount.sockets !== 0 && ignoreIfLingering(raw)) return;
     if (options.rewriteUrl !== null && !rewriteUrl(root, raw)) return;
     if (root.closing && answerWhileClosing(root, raw, res)) return;
     try {
@@ -160,6 +163,8 @@ function answerWhileClosing(root: RootState, raw: IncomingMessage, res: ServerRe
   if (raw.httpVersionMajor < 2) (res as ServerResponse & { shouldKeepAlive: boolean }).shouldKeepAlive = false;
   else closeSessionOf((raw as IncomingMessage & { stream?: Parameters<typeof closeSessionOf>[0] }).stream);
   if (!root.options.return503OnClosing) return false;
+  // A body still arriving is not read: the connection closes lingering, so the 503 is not lost.
+  if (raw.complete === false) lingerIfBodyUnread(raw, res, root.options.bodyLimit);
   res.writeHead(503, { 'content-type': FIXED_ANSWER_TYPE, 'content-length': String(CLOSING_BODY.length) });
   res.end(CLOSING_BODY);
   // Written whatever disableRequestLogging says, as in Fastify; a failing controller is not the
