@@ -53,7 +53,7 @@ function withCharset(contentType: string): string {
 }
 
 export function warnAlreadySent(reply: LifecycleReply): void {
-  const error = new errorCodes.FST_ERR_REP_ALREADY_SENT(reply.request.method, reply.request.url);
+  const error = new errorCodes.FST_ERR_REP_ALREADY_SENT(reply.request.url, reply.request.method);
   reply.log.warn({ err: error }, error.message);
 }
 
