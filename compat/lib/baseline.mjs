@@ -3,7 +3,6 @@
 // ceiling (internals) and from compat/categories.json, mechanically, so the baseline can be
 // regenerated after any merge with `npm run test:compat -- --update`.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 
 export const categories = ['internals', 'difference', 'message', 'bug', 'flaky'];
 
@@ -18,31 +17,7 @@ export function loadRules(path) {
     reasonRe: rule.reason ? new RegExp(rule.reason) : null,
   }));
   const files = Object.entries(raw.files).map(([pattern, issue]) => ({ fileRe: glob(pattern), issue }));
-  return { rules, files, messages: developerMessages(raw.extraMessages ?? [], new Set(raw.wireCodes ?? [])) };
-}
-
-// Fastify's developer-facing messages, as patterns: the message templates of its error codes
-// with status 500 (thrown at registration, boot or by misuse), read from the installed package,
-// less the runtime ones a client can receive, plus the extra ones listed in categories.json.
-function developerMessages(extra, wireCodes) {
-  const codes = createRequire(import.meta.url)('fastify').errorCodes;
-  const templates = [...extra];
-  for (const [code, FastifyError] of Object.entries(codes)) {
-    if (!code.startsWith('FST_ERR_') || wireCodes.has(code) || typeof FastifyError !== 'function') continue;
-    const sample = new FastifyError();
-    if (sample.statusCode === 500) templates.push(sample.message);
-  }
-  return templates
-    .filter((template) => template.replaceAll('%s', '').length >= 12)
-    .map((template) => new RegExp(template.split('%s').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*?')));
-}
-
-// An assertion that expected one of those messages and got other text.
-function isMessageOnly(reason, messages) {
-  const compared = reason.replaceAll('\\"', '"').match(/ \| actual (.*) expected (.*)$/);
-  if (!compared) return false;
-  const [, actual, expected] = compared;
-  return messages.some((pattern) => pattern.test(expected) && !pattern.test(actual));
+  return { rules, files };
 }
 
 function describeRule(rule) {
@@ -58,7 +33,6 @@ function classify(file, name, reason, ceilingEntry, rules, ceilingRef) {
     if (!rule.fileRe.test(file)) continue;
     if (rule.testRe && !rule.testRe.test(name)) continue;
     if (rule.reasonRe && !rule.reasonRe.test(reason ?? '')) continue;
-    if (rule.fastifyMessage && !isMessageOnly(reason ?? '', rules.messages)) continue;
     return { category: rule.category, ...describeRule(rule) };
   }
   const byFile = rules.files.find((entry) => entry.fileRe.test(file));

@@ -61,8 +61,9 @@ export interface ValidationIssue {
 export type ValidationContext = 'body' | 'params' | 'querystring' | 'headers';
 
 /**
- * An error raised by Enclave: a stable `code` to test for and the HTTP status it answers
- * with; validation errors also carry the raw issues and the part that failed.
+ * An error raised by Enclave: a stable `code` to test for, the HTTP status it answers with and
+ * Fastify's message for that code; `hint` carries Enclave's longer explanation of a developer
+ * error. Validation errors also carry the raw issues and the part that failed.
  *
  * @example
  * ```ts
@@ -75,6 +76,8 @@ export type ValidationContext = 'body' | 'params' | 'querystring' | 'headers';
 export interface EnclaveError extends Error {
   code: string;
   statusCode: number;
+  /** What went wrong where and what to do, beyond Fastify's message (developer errors; printed with the error). */
+  hint?: string;
   /** The raw issues, present on `FST_ERR_VALIDATION`. */
   validation?: ValidationIssue[];
   validationContext?: ValidationContext;

@@ -198,7 +198,10 @@ describe('setNotFoundHandler', () => {
     const siblings = enclave();
     siblings.register(async (child) => { child.setNotFoundHandler(async () => 'a'); }, { prefix: '/p' });
     siblings.register(async (child) => { child.setNotFoundHandler(async () => 'b'); }, { prefix: '/p' });
-    await assert.rejects(siblings.ready(), /already set for the prefix '\/p'/);
+    await assert.rejects(siblings.ready(), {
+      message: "Not found handler already set for Fastify instance with prefix: '/p'",
+      hint: /A not-found handler is already set for the prefix '\/p' \(one per prefix/,
+    });
   });
 });
 

@@ -303,8 +303,13 @@ describe('registration errors', () => {
     const app = enclave();
     app.get('/dup', async () => 'x');
     assert.throws(() => app.get('/dup', async () => 'y'), errorCodes.FST_ERR_DUPLICATED_ROUTE);
-    assert.throws(() => app.get('/dup', async () => 'y'), { code: 'FST_ERR_DUPLICATED_ROUTE', message: /GET \/dup/ });
-    assert.throws(() => app.route({ method: ['POST', 'GET'], url: '/dup', handler: async () => 'y' }), { code: 'FST_ERR_DUPLICATED_ROUTE' });
+    assert.throws(() => app.get('/dup', async () => 'y'), { code: 'FST_ERR_DUPLICATED_ROUTE', message: "Method 'GET' already declared for route '/dup'" });
+    // Fastify's message shows a declared method array as util.format shows an array.
+    assert.throws(() => app.route({ method: ['POST', 'GET'], url: '/dup', handler: async () => 'y' }), {
+      code: 'FST_ERR_DUPLICATED_ROUTE',
+      message: "Method '[ 'POST', 'GET' ]' already declared for route '/dup'",
+      hint: 'Change its method or path, or tell the two routes apart with constraints',
+    });
   });
 
   test('a duplicate inside a plugin fails ready()', async () => {
