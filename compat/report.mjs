@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // Writes docs/compatibility.md from compat/baseline.json and compat/ceiling.json (the last
-// `npm run test:compat -- --update`). Run by --update; by hand: node compat/report.mjs
+// `npm run test:compat -- --update`), and its plugins' section from compat/plugins/ (the last
+// `npm run test:compat-plugins -- --update`). Run by either --update; by hand: node compat/report.mjs
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { categories } from './lib/baseline.mjs';
 import { excluded } from './lib/execute.mjs';
+import { pluginSection } from './lib/plugin-report.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const read = (path) => JSON.parse(readFileSync(join(root, path), 'utf8'));
@@ -53,6 +55,7 @@ function bugList(byIssue) {
   const entries = Object.entries(byIssue).sort();
   return entries.length === 0 ? 'none' : `by issue: ${entries.map(([ref, n]) => `${ref}: ${n}`).join(', ')}`;
 }
+const plugins = pluginSection(root);
 
 const doc = `# Compatibility with Fastify's own tests
 
@@ -87,6 +90,6 @@ full name. \`--update\` runs the suite twice and marks a test whose result chang
 categorises every failure mechanically from \`compat/categories.json\`. CI runs the gate once,
 on Node 20: it fails when a test the baseline records as passing no longer passes.
 Not run: ${excluded.map(([path, why]) => `\`${path}\` (${why})`).join('; ')}.
-`;
+${plugins ? `\n${plugins}` : ''}`;
 writeFileSync(join(root, 'docs', 'compatibility.md'), doc);
 console.log('wrote docs/compatibility.md');

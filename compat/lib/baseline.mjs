@@ -26,9 +26,9 @@ function describeRule(rule) {
 }
 
 // One failing test -> { category, ref } or null when nothing claims it.
-function classify(file, name, reason, ceilingEntry, rules) {
+function classify(file, name, reason, ceilingEntry, rules, ceilingRef) {
   if (ceilingEntry && name in ceilingEntry.flaky) return { category: 'flaky', ref: `flaky on Fastify: ${ceilingEntry.flaky[name]}` };
-  if (!ceilingEntry?.pass.includes(name)) return { category: 'internals', ref: 'fails on Fastify under the same isolation' };
+  if (!ceilingEntry?.pass.includes(name)) return { category: 'internals', ref: ceilingRef };
   for (const rule of rules.rules) {
     if (!rule.fileRe.test(file)) continue;
     if (rule.testRe && !rule.testRe.test(name)) continue;
@@ -41,7 +41,7 @@ function classify(file, name, reason, ceilingEntry, rules) {
 }
 
 // merged: Map file -> { tests: Map name -> outcome, note } (see outcomes.mjs)
-export function buildBaseline(merged, ceiling, rules, meta) {
+export function buildBaseline(merged, ceiling, rules, meta, ceilingRef = 'fails on Fastify under the same isolation') {
   const passing = {};
   const failing = {};
   const uncategorized = [];
@@ -68,7 +68,7 @@ export function buildBaseline(merged, ceiling, rules, meta) {
         continue;
       }
       const found =
-        test.status === 'flaky' ? { category: 'flaky', ref: test.reason } : classify(file, name, test.reason, ceilingEntry, rules);
+        test.status === 'flaky' ? { category: 'flaky', ref: test.reason } : classify(file, name, test.reason, ceilingEntry, rules, ceilingRef);
       if (!found) {
         uncategorized.push(`${file} :: ${name}  ${test.reason}`);
         continue;
@@ -89,7 +89,7 @@ export function compare(current, baseline, files) {
     const expected = baseline.passing[file] ?? [];
     const known = baseline.failing[file] ?? {};
     if (!(baseline.files ?? []).includes(file)) {
-      regressions.push({ file, name: '(file)', reason: 'not in compat/baseline.json: run with --update' });
+      regressions.push({ file, name: '(file)', reason: 'not in the baseline: run with --update' });
       continue;
     }
     if (!outcome || (outcome.tests.size === 0 && expected.length > 0)) {

@@ -10,7 +10,11 @@ import type { RootState } from './scope/root-state.js';
 
 function defaultNotFoundHandler(request: any, reply: any): void {
   writeLogLine(reply, (controller) => controller.routeNotFound(request, reply));
-  reply.code(404).type('application/json; charset=utf-8').send(notFoundBody(request));
+  const body = notFoundBody(request);
+  // Fastify's handler sends an object and keeps a content type set before it: after
+  // reply.type('text/html') and reply.callNotFound() that object is an invalid payload (500).
+  if (reply.hasHeader('content-type')) reply.code(404).send(JSON.parse(body));
+  else reply.code(404).type('application/json; charset=utf-8').send(body);
 }
 
 function compileNotFoundRoutes(root: RootState, rootContext: Context): void {

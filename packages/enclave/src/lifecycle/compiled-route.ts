@@ -220,7 +220,9 @@ export function compileNotFoundRoute(
   handler: (request: any, reply: any) => unknown,
   options: Record<string, any>,
 ): CompiledRoute {
-  const routeOptions = Object.freeze({ method: '*', url: `${context.prefix}/*`, bodyLimit: context.root.options.bodyLimit, config: {} });
+  // As in Fastify, a not-found request belongs to no declared route: its routeOptions name no
+  // method and no URL (@fastify/otel leaves http.route out of the span when the URL is unset).
+  const routeOptions = Object.freeze({ method: undefined, url: undefined, bodyLimit: context.root.options.bodyLimit, config: {} });
   return {
     context,
     handler,

@@ -264,8 +264,9 @@ export function callNotFound(reply: LifecycleReply): void {
   const notFound = route.context.root.findNotFoundRoute(request.raw.url ?? '/');
   // From here the request is the not-found route's (as in Fastify: request.is404, its hooks,
   // and a second callNotFound meets the guard above).
+  // The status is the not-found handler's to set, as in Fastify (@fastify/static's handlers
+  // send a file with 200 from there); the default handler sets 404.
   request[kRoute] = notFound;
   reply[kRoute] = notFound;
-  reply.code(404);
   preHandler(notFound, request, reply);
 }

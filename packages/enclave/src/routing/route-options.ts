@@ -34,9 +34,15 @@ export function shorthandOptions(method: string | string[], path: unknown, optio
 /**
  * Validates options and returns a normalized copy with `methods`. The checks run in Fastify's
  * order, so that a route with several mistakes fails with the error Fastify reports; messages
- * name the method as it was given, as Fastify's do.
+ * name the method as it was given, as Fastify's do. Route hooks are checked only once the
+ * onRoute hooks have run (`checkHooks`), as in Fastify: an onRoute hook may replace a declared
+ * `onRequest: null` with its own hooks (@fastify/compress does).
  */
-export function validateRouteOptions(options: Record<string, any>, supported: MethodSets): Record<string, any> & { methods: string[] } {
+export function validateRouteOptions(
+  options: Record<string, any>,
+  supported: MethodSets,
+  checkHooks = true,
+): Record<string, any> & { methods: string[] } {
   if (options === null || typeof options !== 'object') throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ('?', '?');
   const url = options.url ?? options.path;
   const { method } = options;
@@ -61,7 +67,7 @@ export function validateRouteOptions(options: Record<string, any>, supported: Me
       }
     }
   }
-  for (const hookName of requestHookNames) {
+  for (const hookName of checkHooks ? requestHookNames : []) {
     const hooks = options[hookName];
     if (hooks === undefined) continue;
     for (const hook of Array.isArray(hooks) ? hooks : [hooks]) validateHook(hookName, hook);

@@ -65,7 +65,9 @@ function announce(context: Context, declared: Record<string, any>, placement: Pl
     routePath: placement.routePath,
     prefix: context.prefix,
   };
-  for (const hook of context.hooks.get('onRoute') ?? []) hook.fn.call(hook.instance, routeOptions);
+  // As in Fastify, `this` is the instance the route is declared on, not the one that added the
+  // hook: @fastify/otel names its spans after `this.pluginName`.
+  for (const hook of context.hooks.get('onRoute') ?? []) hook.fn.call(context.instance, routeOptions);
   return routeOptions;
 }
 
@@ -88,7 +90,7 @@ function checkLogLevel(context: Context, level: unknown, methods: string[], decl
 export function addRoute(context: Context, given: Record<string, any>): void {
   const { root } = context;
   if (root.booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot add route!');
-  const first = validateRouteOptions(given, methodSets(root));
+  const first = validateRouteOptions(given, methodSets(root), false);
   // An empty path means the prefix itself inside a plugin; at the root there is nothing to mean.
   if (first.url === '' && context.prefix === '') throw emptyPathError();
   const trailing = first.prefixTrailingSlash ?? root.options.prefixTrailingSlash;
