@@ -1,37 +1,22 @@
 #!/usr/bin/env node
 // npm run test:compat: Fastify's own test files against Enclave, gated by compat/baseline.json.
 // Usage and options: compat/README.md.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { buildBaseline, categories, compare, loadRules } from './lib/baseline.mjs';
+import { compare, loadRules } from './lib/baseline.mjs';
 import { listFiles, runFiles } from './lib/execute.mjs';
+import { conclude, filesToRun, gatePaths, gateTotals, parseGateArgs, printTotals, readJson, writeBaseline, writeJson } from './lib/gate.mjs';
 import { ceilingJson, mergeRuns, outcomes } from './lib/outcomes.mjs';
 import { ajvResolution, fastifyVersion, prepare, root, workDir } from './lib/scratch.mjs';
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    target: { type: 'string', default: 'enclave' },
-    files: { type: 'string' },
-    update: { type: 'boolean', default: false },
-    recategorize: { type: 'boolean', default: false },
-    runs: { type: 'string' },
-    concurrency: { type: 'string', default: '2' },
-    'test-timeout': { type: 'string', default: '6000' },
-    'file-timeout': { type: 'string', default: '180000' },
-    verbose: { type: 'boolean', short: 'v', default: false },
-    quiet: { type: 'boolean', short: 'q', default: false },
-  },
+const args = parseGateArgs({
+  runs: { type: 'string' },
+  concurrency: { type: 'string', default: '2' },
+  'test-timeout': { type: 'string', default: '6000' },
+  'file-timeout': { type: 'string', default: '180000' },
 });
-
-const paths = {
-  baseline: join(root, 'compat', 'baseline.json'),
-  ceiling: join(root, 'compat', 'ceiling.json'),
-  rules: join(root, 'compat', 'categories.json'),
-};
-const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'));
-const writeJson = (path, value) => writeFileSync(path, `${JSON.stringify(value, null, 1)}\n`);
+const { values } = args;
+const paths = gatePaths('');
 
 const target = values.target;
 const dir = prepare(target);
@@ -45,23 +30,7 @@ if (ajvCopies.size !== 1) {
   process.exit(1);
 }
 
-const all = listFiles(dir);
-const wanted = [...(values.files?.split(',') ?? []), ...positionals].map((f) => f.trim().replace(/^test\//, '')).filter(Boolean);
-// A name matches the file with that path or base name, with or without .test.js; `dir/` matches a folder; `*` is a wildcard.
-const matches = (file, pattern) => {
-  if (pattern.endsWith('/')) return file.startsWith(pattern);
-  const re = new RegExp(`(^|/)${pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`);
-  return re.test(file) || re.test(file.replace(/\.test\.m?js$/, ''));
-};
-const files = wanted.length ? all.filter((file) => wanted.some((pattern) => matches(file, pattern))) : all;
-if (files.length === 0) {
-  console.error(`no test file matches ${wanted.join(', ')}`);
-  process.exit(1);
-}
-if (values.update && wanted.length) {
-  console.error('--update rewrites the whole baseline: run it without a file list');
-  process.exit(1);
-}
+const { files, wanted } = filesToRun(listFiles(dir), args, { prefix: /^test\//, suffix: /\.test\.m?js$/ });
 
 const runOptions = {
   concurrency: Number(values.concurrency),
@@ -105,12 +74,6 @@ const seconds = Math.round((Date.now() - started) / 100) / 10;
 mkdirSync(workDir, { recursive: true });
 if (!values.recategorize) writeJson(lastPath, { target, ...meta, seconds, runs: results });
 
-function printTotals(totals) {
-  const line = categories.map((c) => `${c} ${totals[c]}`).join(', ');
-  console.log(`\ncompat totals: ${totals.files} files, ${totals.tests} tests, ceiling ${totals.ceiling}, passing ${totals.passing}`);
-  console.log(`not passing by category: ${line}${totals.skipped ? ` (skipped by the tests themselves: ${totals.skipped})` : ''}`);
-}
-
 if (target === 'fastify') {
   const merged = mergeRuns(results);
   let pass = 0;
@@ -125,19 +88,11 @@ if (target === 'fastify') {
 }
 
 if (values.update) {
-  const ceiling = readJson(paths.ceiling);
+  const rules = loadRules(paths.rules);
   const merged = mergeRuns(results);
-  const { baseline, uncategorized } = buildBaseline(merged, ceiling, loadRules(paths.rules), meta);
-  if (uncategorized.length) {
-    writeFileSync(join(workDir, 'uncategorized.txt'), `${uncategorized.join('\n')}\n`);
-    console.error(`\n${uncategorized.length} failing tests match no rule in compat/categories.json (listed in compat/.work/uncategorized.txt):`);
-    for (const line of uncategorized.slice(0, 50)) console.error(`  ${line}`);
-    console.error('baseline NOT written');
-    process.exit(1);
-  }
-  writeJson(paths.baseline, baseline);
+  const baseline = writeBaseline({ merged, ceiling: readJson(paths.ceiling), rules, meta, path: paths.baseline, rulesName: 'compat/categories.json' });
   await import('./report.mjs');
-  printTotals(baseline.totals);
+  printTotals('compat', baseline.totals);
   console.log(`wrote ${paths.baseline} (${runs} runs in ${seconds} s)`);
   process.exit(0);
 }
@@ -166,35 +121,9 @@ if (retried.length) {
   ({ newlyPassing } = compare(current, baseline, files));
 }
 
-const inScope = (file) => files.includes(file);
-const totals = { files: files.length, tests: 0, ceiling: 0, passing: 0, skipped: 0 };
-for (const c of categories) totals[c] = 0;
-for (const file of files) {
-  for (const test of current.get(file)?.tests.values() ?? []) if (test.status === 'pass') totals.passing++;
-  for (const [name, entry] of Object.entries(baseline.failing[file] ?? {})) {
-    if (current.get(file)?.tests.get(name)?.status !== 'pass') totals[entry.category]++;
-  }
-}
 const ceiling = existsSync(paths.ceiling) ? readJson(paths.ceiling) : { files: {} };
-for (const file of files) totals.ceiling += ceiling.files[file]?.pass.length ?? 0;
-totals.tests = totals.passing + categories.reduce((sum, c) => sum + totals[c], 0) + regressions.filter((r) => r.name !== '(file)').length;
-if (values.verbose || wanted.length) {
-  for (const file of files.filter(inScope)) {
-    for (const [name, entry] of Object.entries(baseline.failing[file] ?? {})) {
-      if (current.get(file)?.tests.get(name)?.status !== 'pass') console.log(`  known  ${file} :: ${name}  — ${entry.category} (${entry.ref}) ${entry.reason}`);
-    }
-  }
-}
-printTotals(totals);
+const totals = gateTotals({ current, baseline, ceiling, files, regressions, listKnown: values.verbose || wanted.length > 0 });
+printTotals('compat', totals);
 console.log(`wall time ${Math.round((Date.now() - started) / 1000)} s`);
 for (const r of flakyNow) console.log(`flaky: ${r.file} :: ${r.name} failed (${r.reason}) then passed on a second run`);
-if (newlyPassing.length) {
-  console.log(`\n${newlyPassing.length} test(s) the baseline lists as failing now pass: run npm run test:compat -- --update`);
-  for (const n of newlyPassing) console.log(`  now passing: ${n.file} :: ${n.name} (was ${n.category})`);
-}
-if (regressions.length) {
-  console.error(`\ncompat gate FAILED: ${regressions.length} test(s) that the baseline records as passing do not pass:`);
-  for (const r of regressions) console.error(`  ✖ ${r.file} :: ${r.name}\n      ${r.reason}`);
-  process.exit(1);
-}
-console.log('\ncompat gate: ok, every test the baseline records as passing still passes');
+conclude({ label: 'compat', command: 'npm run test:compat', regressions, newlyPassing });
