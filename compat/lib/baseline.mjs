@@ -81,7 +81,7 @@ export function buildBaseline(merged, ceiling, rules, meta, ceilingRef = 'fails 
 }
 
 // The gate: compare one run against the baseline, for the files that were run.
-export function compare(current, baseline, files) {
+export function compare(current, baseline, files, baselineName = 'compat/baseline.json') {
   const regressions = [];
   const newlyPassing = [];
   for (const file of files) {
@@ -89,7 +89,7 @@ export function compare(current, baseline, files) {
     const expected = baseline.passing[file] ?? [];
     const known = baseline.failing[file] ?? {};
     if (!(baseline.files ?? []).includes(file)) {
-      regressions.push({ file, name: '(file)', reason: 'not in the baseline: run with --update' });
+      regressions.push({ file, name: '(file)', reason: `not in ${baselineName}: run with --update` });
       continue;
     }
     if (!outcome || (outcome.tests.size === 0 && expected.length > 0)) {

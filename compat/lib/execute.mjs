@@ -10,7 +10,7 @@ const here = new URL('..', import.meta.url).pathname;
 // Not run, with the reason. Everything else under test/ that is named *.test.js / *.test.mjs is.
 export const excluded = [
   ['internals/', 'unit tests of Fastify’s private modules'],
-  ['types/', 'type tests of Fastify’s .d.ts files (tstyche), not runtime behaviour'],
+  ['types/', 'type tests of Fastify’s .d.ts files (tstyche): `npm run test:compat-types` runs them'],
   ['bundler/', 'builds Fastify with esbuild/webpack from their own package.json; no *.test.js'],
   ['scripts/', 'tests a script of Fastify’s repository (ecosystem link checker), not the framework'],
   ['build/error-serializer.test.js', 'lints the output of Fastify’s code generator (needs eslint)'],
