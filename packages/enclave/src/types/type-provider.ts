@@ -3,10 +3,21 @@
 // Enclave evaluates them the way Fastify does, by intersecting the provider with the schema.
 // Only the shape is required, never Fastify's own types. Where a provider answers `unknown`
 // (not its kind of schema), Enclave's own inference (schema-inference.ts) still applies.
-import type { FastifyTyped, RouteOptions, ShorthandArguments } from '../types.js';
-import type { AddHook } from './hooks.js';
-import type { PluginModule, RegisterOptionsArgument } from './plugin.js';
+import type { AddHook } from './application-hooks.js';
+import type { FastifyTyped, PluginModule, RegisterOptionsArgument } from './plugin.js';
+import type { RouteOptions, ShorthandArguments } from './route.js';
 import type { EntryToType, RouteGeneric, RouteSchema } from './schema-inference.js';
+
+declare module './instance.js' {
+  interface InstanceApi {
+    /**
+     * Types the routes declared through the returned instance with a Fastify type provider
+     * (`@fastify/type-provider-typebox`, `fastify-type-provider-zod`, …). At run time it returns
+     * this instance unchanged.
+     */
+    withTypeProvider<Provider extends TypeProviderShape>(): WithTypeProvider<this, Provider>;
+  }
+}
 
 /** The shape of a Fastify type provider (Fastify's `FastifyTypeProvider`). */
 export interface TypeProviderShape {

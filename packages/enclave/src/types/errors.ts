@@ -1,0 +1,38 @@
+// The error types users read in error handlers and hooks. Bottom floor: imports no other type file.
+import type { errorCodes } from '../errors.js';
+
+/** One raw validation issue (Ajv's shape; `ajv-i18n` and `ajv-errors` work on these). */
+export interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  schemaPath: string;
+  params: Record<string, unknown>;
+  message?: string;
+  [detail: string]: unknown;
+}
+
+/** Which request part failed validation. */
+export type ValidationContext = 'body' | 'params' | 'querystring' | 'headers';
+
+/**
+ * An error raised by Enclave: a stable `code` to test for and the HTTP status it answers
+ * with; validation errors also carry the raw issues and the part that failed.
+ *
+ * @example
+ * ```ts
+ * app.setErrorHandler((error, request, reply) => {
+ *   if (error.validation) return reply.code(422).send({ part: error.validationContext, issues: error.validation });
+ *   return reply.send(error);
+ * });
+ * ```
+ */
+export interface EnclaveError extends Error {
+  code: string;
+  statusCode: number;
+  /** The raw issues, present on `FST_ERR_VALIDATION`. */
+  validation?: ValidationIssue[];
+  validationContext?: ValidationContext;
+}
+
+/** `errorCodes`: one constructor per `FST_ERR_*` code. */
+export type ErrorCodes = typeof errorCodes;
