@@ -6,7 +6,7 @@ import type { RouteOptions } from './route.js';
 import type { RouteGeneric } from './schema-inference.js';
 
 declare module './instance.js' {
-  interface InstanceApi {
+  interface InstanceApi<RawServer, RawRequest, RawReply, Logger, TypeProvider> {
     /** Same as `addHook('onClose', hook)`. */
     onClose(hook: ApplicationHooks<this>['onClose']): this;
     addHook: AddHook<this>;

@@ -34,5 +34,17 @@ export interface EnclaveError extends Error {
   validationContext?: ValidationContext;
 }
 
+/**
+ * Fastify's name for a coded error (@fastify/error's shape): `statusCode` is optional here, as
+ * errors thrown by handlers may not carry one.
+ */
+export interface FastifyError extends Error {
+  code: string;
+  statusCode?: number;
+  /** The raw issues, present on `FST_ERR_VALIDATION`. */
+  validation?: ValidationIssue[];
+  validationContext?: ValidationContext;
+}
+
 /** `errorCodes`: one constructor per `FST_ERR_*` code. */
 export type ErrorCodes = typeof errorCodes;

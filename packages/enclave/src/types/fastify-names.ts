@@ -1,19 +1,42 @@
-// Fastify's utility type names (servers, loggers, type providers), for code and plugins' declarations
-// written against Fastify. Bottom floor: the augmentable interfaces (`FastifyInstance`, …) are
-// declared in instance.ts, request.ts and reply.ts. The server, logger and type provider
-// parameters are accepted for compatibility and change nothing.
+// Fastify's utility type names (servers, raw requests and replies, loggers, type providers, route
+// generics), for code and plugins' declarations written against Fastify. Bottom floor: the
+// augmentable interfaces (`FastifyInstance`, …) are declared in instance.ts, request.ts,
+// reply.ts and route.ts. The server, logger and type provider parameters are accepted for
+// compatibility; the raw request and reply follow the server type as in Fastify.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { Http2SecureServer, Http2Server } from 'node:http2';
+import type { Http2SecureServer, Http2Server, Http2ServerRequest, Http2ServerResponse } from 'node:http2';
 import type { Server as HttpsServer } from 'node:https';
+import type { Readable } from 'node:stream';
 import type { Logger } from '../logger.js';
 import type { RouteGeneric } from './schema-inference.js';
 
+/** The Node.js servers an application can run on. */
 export type RawServerBase = Server | HttpsServer | Http2Server | Http2SecureServer;
+/** The default server: `node:http`'s. */
 export type RawServerDefault = Server;
-export type RawRequestDefaultExpression<_RawServer = RawServerDefault> = IncomingMessage;
-export type RawReplyDefaultExpression<_RawServer = RawServerDefault> = ServerResponse;
+/** The raw request of a server type (`IncomingMessage`, or HTTP/2's request). */
+export type RawRequestDefaultExpression<RawServer extends RawServerBase = RawServerDefault> = RawServer extends Server | HttpsServer
+  ? IncomingMessage
+  : RawServer extends Http2Server | Http2SecureServer
+    ? Http2ServerRequest
+    : never;
+/** The raw reply of a server type (`ServerResponse`, or HTTP/2's response). */
+export type RawReplyDefaultExpression<RawServer extends RawServerBase = RawServerDefault> = RawServer extends Server | HttpsServer
+  ? ServerResponse
+  : RawServer extends Http2Server | Http2SecureServer
+    ? Http2ServerResponse
+    : never;
 export type FastifyBaseLogger = Logger;
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' | (string & {});
+
+/** The HTTP methods, upper or lower case (other strings are accepted too, for added methods). */
+export type HTTPMethods =
+  | Uppercase<StandardMethod>
+  | Lowercase<StandardMethod>
+  | (string & Record<never, never>);
+type StandardMethod =
+  | 'DELETE' | 'GET' | 'HEAD' | 'PATCH' | 'POST' | 'PUT' | 'OPTIONS' | 'QUERY' | 'PROPFIND' | 'PROPPATCH'
+  | 'MKCOL' | 'COPY' | 'MOVE' | 'LOCK' | 'UNLOCK' | 'TRACE' | 'SEARCH' | 'REPORT' | 'MKCALENDAR';
 
 /** A type provider's shape; Enclave infers request types from JSON Schema without one. */
 export interface FastifyTypeProvider {
@@ -21,9 +44,40 @@ export interface FastifyTypeProvider {
   readonly validator: unknown;
   readonly serializer: unknown;
 }
-export type FastifyTypeProviderDefault = FastifyTypeProvider;
+/** The type provider of an instance that has none: Enclave's own inference applies. */
+export interface FastifyTypeProviderDefault extends FastifyTypeProvider {}
+
 export type ContextConfigDefault = unknown;
+export type RequestBodyDefault = unknown;
+export type RequestQuerystringDefault = unknown;
+export type RequestParamsDefault = unknown;
+export type RequestHeadersDefault = unknown;
+export type ReplyDefault = unknown;
+
+/** The request parts of a route generic. */
+export interface RequestGenericInterface {
+  Body?: RequestBodyDefault;
+  Querystring?: RequestQuerystringDefault;
+  Params?: RequestParamsDefault;
+  Headers?: RequestHeadersDefault;
+}
+/** The reply part of a route generic. */
+export interface ReplyGenericInterface {
+  Reply?: ReplyDefault;
+}
 export type RouteGenericInterface = RouteGeneric;
 export type FastifyPluginOptions = Record<string, any>;
 
-export type HookHandlerDoneFunction = (error?: Error) => void;
+/** A promise-like value that may be left unawaited (Fastify's mark for `ready()`, `register()`, …). */
+export type SafePromiseLike<Value> = PromiseLike<Value> & { __linterBrands: 'SafePromiseLike' };
+
+export type HookHandlerDoneFunction = <ErrorType extends Error = Error>(error?: ErrorType) => void;
+/** The `done` of `preSerialization` and `onSend`: an error, or `null` and the replacement payload. */
+export interface DoneFuncWithErrOrRes {
+  <ErrorType extends Error = Error>(error: ErrorType): void;
+  (error: null, payload: unknown): void;
+}
+/** The request body stream a `preParsing` hook receives and may replace. */
+export interface RequestPayload extends Readable {
+  receivedEncodedLength?: number;
+}

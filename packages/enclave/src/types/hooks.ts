@@ -4,6 +4,7 @@
 // parameters. (An async hook that also declares `done` is refused at registration, at run time.)
 import type { Readable } from 'node:stream';
 import type { EnclaveError } from './errors.js';
+import type { RequestPayload } from './fastify-names.js';
 import type { EnclaveInstance as Instance } from './instance.js';
 import type { EnclaveReply as Reply } from './reply.js';
 import type { EnclaveRequest as Request } from './request.js';
@@ -12,8 +13,6 @@ import type { RouteGeneric } from './schema-inference.js';
 /** The callback of a callback-style hook: call it once, with an error to end the request. */
 export type HookDone = (error?: Error | null) => void;
 
-/** The request body stream a `preParsing` hook receives and may replace. */
-export type RequestPayload = Readable & { receivedEncodedLength?: number };
 
 /**
  * `onRequest`, `preValidation`, `preHandler`, `onResponse` and `onTimeout`.

@@ -1,17 +1,19 @@
 // The instance: its core members (`InstanceApi`), Fastify's augmentable `FastifyInstance` and
-// Enclave's `EnclaveInstance`. The files above this one add their own members by augmentation
+// Enclave's `FastifyInstance`. The files above this one add their own members by augmentation
 // (route.ts the route methods, application-hooks.ts `addHook`, plugin.ts `register`,
 // type-provider.ts `withTypeProvider`, options.ts `initialConfig`), so that every import points
 // down and none back up here (issue 31). This file adds `server` to the request and the reply.
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { Logger } from '../logger.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger as EnclaveLogger } from '../logger.js';
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from '../schema/contracts.js';
 import type { EnclaveError } from './errors.js';
 import type {
   FastifyBaseLogger,
+  FastifyTypeProvider,
   FastifyTypeProviderDefault,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
+  RawServerBase,
   RawServerDefault,
 } from './fastify-names.js';
 import type { InjectChain, InjectOptions, InjectResponse, ListenOptions } from './inject.js';
@@ -21,19 +23,19 @@ import type { RouteGeneric } from './schema-inference.js';
 
 declare module './request.js' {
   interface RequestApi<Route extends RouteGeneric = RouteGeneric> {
-    readonly server: EnclaveInstance;
+    readonly server: FastifyInstance;
   }
 }
 
 declare module './reply.js' {
   interface ReplyApi<Route extends RouteGeneric = RouteGeneric, Status extends number = never> {
-    readonly server: EnclaveInstance;
+    readonly server: FastifyInstance;
   }
 }
 
 /** An error handler; `ErrorType` names what your handlers throw. */
 export type ErrorHandler<ErrorType extends Error = EnclaveError, Route extends RouteGeneric = RouteGeneric> = (
-  this: EnclaveInstance,
+  this: FastifyInstance,
   error: ErrorType,
   request: EnclaveRequest<Route>,
   reply: EnclaveReply<Route>,
@@ -46,7 +48,7 @@ export interface DecoratorAccessors<Value, Target> {
 }
 
 type ContentTypeParser = (
-  this: EnclaveInstance,
+  this: FastifyInstance,
   request: EnclaveRequest,
   body: any,
   done: (error: Error | null, body?: unknown) => void,
@@ -59,10 +61,22 @@ type ContentTypeParser = (
 export declare const enclaveInstanceBrand: unique symbol;
 
 /**
- * Members of an application or plugin context. Methods that change the context
- * return `this`, so decorators typed on an instance stay on the chain.
+ * The members of an application or plugin context. Methods that change the context return
+ * `this`, so decorators typed on an instance stay on the chain. Internal: users and plugins
+ * augment `FastifyInstance`, which extends it. The polymorphic `this` lives here because
+ * TypeScript loses it on an interface that is augmented through a re-export (as plugins
+ * augment `FastifyInstance` through the module `fastify`): members of such an interface
+ * returned an uninstantiated `this` once a plugin's declarations were loaded.
  */
-export interface InstanceApi {
+// biome-ignore-start lint/correctness/noUnusedVariables: Fastify's type parameters; not every one is read.
+export interface InstanceApi<
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
+  RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
+  Logger extends FastifyBaseLogger = FastifyBaseLogger,
+  TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
+> {
+  // biome-ignore-end lint/correctness/noUnusedVariables: Fastify's type parameters; not every one is read.
   /** Type-only: marks an Enclave instance (see `FastifyTyped`). */
   readonly [enclaveInstanceBrand]: true;
   /** Loads what is queued so far. */
@@ -149,7 +163,7 @@ export interface InstanceApi {
   readonly prefix: string;
   readonly pluginName: string;
   readonly version: string;
-  readonly server: Server;
+  readonly server: RawServer;
   readonly log: Logger;
   readonly listeningOrigin: string;
   readonly errorHandler: ErrorHandler;
@@ -157,29 +171,34 @@ export interface InstanceApi {
 
 /** Builds a request's logger from the application's (`setChildLoggerFactory`). */
 export type ChildLoggerFactory = (
-  this: EnclaveInstance,
-  logger: Logger,
+  this: FastifyInstance,
+  logger: EnclaveLogger,
   bindings: Record<string, unknown>,
   options: Record<string, unknown>,
   raw: IncomingMessage,
-) => Logger;
+) => EnclaveLogger;
 
 
 /** Fastify's name for the instance: Enclave's instance API, plus what plugins declare. */
-// Fastify's type parameters, by Fastify's names: a plugin's augmentation repeats them.
-// biome-ignore-start lint/correctness/noUnusedVariables: accepted for compatibility.
+/**
+ * An application or plugin context, under Fastify's name and type parameters (a plugin's
+ * augmentation repeats them). `route` is declared here, not inherited, so that a plugin's
+ * augmentation adds overloads to it (@fastify/websocket's) rather than conflicting with a base
+ * member; it takes the instance as a `this` parameter for the same reason as `InstanceApi`.
+ */
 export interface FastifyInstance<
-  RawServer = RawServerDefault,
-  RawRequest = RawRequestDefaultExpression<RawServer>,
-  RawReply = RawReplyDefaultExpression<RawServer>,
-  Logger = FastifyBaseLogger,
-  TypeProvider = FastifyTypeProviderDefault,
-> extends InstanceApi {}
-// biome-ignore-end lint/correctness/noUnusedVariables: accepted for compatibility.
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
+  RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
+  Logger extends FastifyBaseLogger = FastifyBaseLogger,
+  TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
+> extends InstanceApi<RawServer, RawRequest, RawReply, Logger, TypeProvider> {}
 
 /**
- * An application or plugin context. Augment it to type a decorator on every instance; or let
- * `register()`/`decorate()` type it where it exists, through the instance they return.
+ * Enclave's name for the instance: `FastifyInstance` with its defaults, and what users declare
+ * on it. Augment it (or `FastifyInstance`, which plugins augment) to type a decorator on every
+ * instance; or let `register()`/`decorate()` type it where it exists, through the instance they
+ * return.
  *
  * @example
  * ```ts

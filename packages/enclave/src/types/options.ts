@@ -11,7 +11,7 @@ import type { EnclaveReply } from './reply.js';
 import type { EnclaveRequest } from './request.js';
 
 declare module './instance.js' {
-  interface InstanceApi {
+  interface InstanceApi<RawServer, RawRequest, RawReply, Logger, TypeProvider> {
     readonly initialConfig: Readonly<EnclaveOptions>;
   }
 }

@@ -6,7 +6,7 @@
 import type { EnclaveInstance, enclaveInstanceBrand } from './instance.js';
 
 declare module './instance.js' {
-  interface InstanceApi {
+  interface InstanceApi<RawServer, RawRequest, RawReply, Logger, TypeProvider> {
     /**
      * Registers a plugin in a new child context. Returns this instance, typed with
      * the decorators the plugin declares (see `Plugin`). The instance is awaitable at run time

@@ -6,9 +6,11 @@ import type { Logger } from '../logger.js';
 import type { SerializeFunction } from '../schema/contracts.js';
 import type {
   ContextConfigDefault,
+  FastifyTypeProvider,
   FastifyTypeProviderDefault,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
+  RawServerBase,
   RawServerDefault,
   RouteGenericInterface,
 } from './fastify-names.js';
@@ -66,12 +68,12 @@ export interface ReplyApi<Route extends RouteGeneric = RouteGeneric, Status exte
 // biome-ignore-start lint/correctness/noUnusedVariables: accepted for compatibility.
 export interface FastifyReply<
   RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
-  RawServer = RawServerDefault,
-  RawRequest = RawRequestDefaultExpression<RawServer>,
-  RawReply = RawReplyDefaultExpression<RawServer>,
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
+  RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
   ContextConfig = ContextConfigDefault,
-  SchemaCompiler = FastifySchema,
-  TypeProvider = FastifyTypeProviderDefault,
+  SchemaCompiler extends FastifySchema = FastifySchema,
+  TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   ReplyType = unknown,
 > extends ReplyApi<RouteGeneric> {}
 // biome-ignore-end lint/correctness/noUnusedVariables: accepted for compatibility.

@@ -7,8 +7,10 @@ import type { EnclaveError } from './errors.js';
 import type {
   ContextConfigDefault,
   FastifyBaseLogger,
+  FastifyTypeProvider,
   FastifyTypeProviderDefault,
   RawRequestDefaultExpression,
+  RawServerBase,
   RawServerDefault,
   RouteGenericInterface,
 } from './fastify-names.js';
@@ -32,10 +34,11 @@ export interface RequestApi<Route extends RouteGeneric = RouteGeneric> {
   headers: Route['Headers'] & IncomingHttpHeaders;
   raw: IncomingMessage;
   log: Logger;
-  readonly ip: string | undefined;
+  /** The client's address (from the socket, or forwarding headers under `trustProxy`); untrusted input. */
+  readonly ip: string;
   readonly ips: string[] | undefined;
-  readonly host: string | undefined;
-  readonly hostname: string | undefined;
+  readonly host: string;
+  readonly hostname: string;
   readonly port: number | null;
   readonly protocol: 'http' | 'https';
   readonly method: string;
@@ -71,12 +74,12 @@ export interface RequestApi<Route extends RouteGeneric = RouteGeneric> {
 // biome-ignore-start lint/correctness/noUnusedVariables: accepted for compatibility.
 export interface FastifyRequest<
   RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
-  RawServer = RawServerDefault,
-  RawRequest = RawRequestDefaultExpression<RawServer>,
-  SchemaCompiler = FastifySchema,
-  TypeProvider = FastifyTypeProviderDefault,
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
+  SchemaCompiler extends FastifySchema = FastifySchema,
+  TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   ContextConfig = ContextConfigDefault,
-  Logger = FastifyBaseLogger,
+  Logger extends FastifyBaseLogger = FastifyBaseLogger,
   RequestType = unknown,
 > extends RequestApi<RouteGeneric> {}
 // biome-ignore-end lint/correctness/noUnusedVariables: accepted for compatibility.
