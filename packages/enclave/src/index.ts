@@ -51,6 +51,11 @@ declare namespace enclave {
   export import FastifyBaseLogger = Types.FastifyBaseLogger;
   export import FastifyContextConfig = Types.FastifyContextConfig;
   export import FastifyError = Types.FastifyError;
+  export import FastifySerializerCompiler = Types.FastifySerializerCompiler;
+  export import FastifySchemaCompiler = Types.FastifySchemaCompiler;
+  export import FastifyValidationResult = Types.FastifyValidationResult;
+  export import FastifyRouteSchemaDef = Types.FastifyRouteSchemaDef;
+  export import FastifySchemaValidationError = Types.FastifySchemaValidationError;
   export import FastifyInstance = Types.FastifyInstance;
   export import FastifyPlugin = Types.FastifyPlugin;
   export import FastifyPluginAsync = Types.FastifyPluginAsync;

@@ -46,5 +46,14 @@ export interface FastifyError extends Error {
   validationContext?: ValidationContext;
 }
 
+/** Fastify's name for one validation issue. */
+export interface FastifySchemaValidationError {
+  keyword: string;
+  instancePath: string;
+  schemaPath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
 /** `errorCodes`: one constructor per `FST_ERR_*` code. */
 export type ErrorCodes = typeof errorCodes;

@@ -81,3 +81,25 @@ export interface DoneFuncWithErrOrRes {
 export interface RequestPayload extends Readable {
   receivedEncodedLength?: number;
 }
+
+/** What Fastify hands a schema compiler for one schema (`schema` is the route part's schema). */
+export interface FastifyRouteSchemaDef<Schema> {
+  schema: Schema;
+  method: string;
+  url: string;
+  httpPart?: string;
+  httpStatus?: string;
+  contentType?: string;
+}
+
+/** A compiled validation function, Fastify's shape: Ajv-style boolean with `errors`, or `{ value }` / `{ error }`. */
+export interface FastifyValidationResult {
+  (data: any): boolean | SafePromiseLike<any> | { error?: Error | ValidationIssueShape[]; value?: any };
+  errors?: ValidationIssueShape[] | null;
+}
+type ValidationIssueShape = { keyword: string; instancePath: string; schemaPath: string; params: Record<string, unknown>; message?: string };
+
+/** Fastify's validator compiler type for schemas of type `Schema` (type providers declare theirs with it). */
+export type FastifySchemaCompiler<Schema> = (routeSchema: FastifyRouteSchemaDef<Schema>) => FastifyValidationResult;
+/** Fastify's serializer compiler type for schemas of type `Schema`. */
+export type FastifySerializerCompiler<Schema> = (routeSchema: FastifyRouteSchemaDef<Schema>) => (data: any) => string;

@@ -71,6 +71,18 @@ export interface SchemaTypeResolvers<Schema> {}
 type Resolved<Schema> = SchemaTypeResolvers<Schema>[keyof SchemaTypeResolvers<Schema>];
 
 /**
+ * A TypeBox 1.x schema (the `typebox` package, whose schemas are marked `'~kind'` and carry no
+ * static type of their own) read as JSON Schema, with its objects closed as TypeBox types them:
+ * `Type.Object({ a: Type.Number() })` is `{ a: number }`, without the index signature JSON
+ * Schema's open objects get, unless the schema says `additionalProperties` itself.
+ */
+type ClosedTypeBoxObject<Schema> = Schema extends { readonly type: 'object'; readonly properties: infer Properties }
+  ? Omit<Schema, 'properties'> & { readonly properties: { [Key in keyof Properties]: ClosedTypeBoxObject<Properties[Key]> } } & ('additionalProperties' extends keyof Schema ? unknown : { readonly additionalProperties: false })
+  : Schema extends { readonly type: 'array'; readonly items: infer Items }
+    ? Omit<Schema, 'items'> & { readonly items: ClosedTypeBoxObject<Items> }
+    : Schema;
+
+/**
  * The static type of one schema: a user resolver's answer, else TypeBox's, else JSON Schema's,
  * else `unknown` (never `any`).
  *
@@ -86,7 +98,9 @@ export type SchemaToType<Schema> =
     : [Resolved<Schema>] extends [never]
       ? Schema extends { params: unknown[]; static: unknown }
         ? FromTypeBox<Schema>
-        : FromJsonSchema<ExpandShorthand<Schema>>
+        : Schema extends { readonly '~kind': string }
+          ? FromJsonSchema<ClosedTypeBoxObject<Schema>>
+          : FromJsonSchema<ExpandShorthand<Schema>>
       : Resolved<Schema>;
 
 /** `{ content: { '<media type>': { schema } } }`: the union of the schemas' types; `unknown` for an empty map (no schema applies). */
