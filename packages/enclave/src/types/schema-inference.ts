@@ -39,11 +39,18 @@ type HasOuterRef<Schema> = Schema extends readonly (infer Item)[]
 type FromJsonSchema<Schema> =
   HasOuterRef<Schema> extends true ? unknown : Schema extends JSONSchema ? FromSchema<Schema> : unknown;
 
-/** The contract shorthand: no `type`, no `properties`, the top-level keys are the properties. */
+/**
+ * The contract shorthand (no `type`, no `properties`: the top-level keys are the properties)
+ * expanded, and a TypeBox 1.x schema's objects closed (see `ClosedTypeBoxObject`). One level, in
+ * the same conditional: one more level around json-schema-to-ts tipped some handlers over
+ * TypeScript's instantiation depth limit (TS2589).
+ */
 type ExpandShorthand<Schema> = Schema extends object
   ? Extract<keyof Schema, FullSchemaKeyword> extends never
     ? { readonly type: 'object'; readonly properties: Schema }
-    : Schema
+    : Schema extends { readonly '~kind': string }
+      ? ClosedTypeBoxObject<Schema>
+      : Schema
   : Schema;
 
 /**
@@ -98,9 +105,7 @@ export type SchemaToType<Schema> =
     : [Resolved<Schema>] extends [never]
       ? Schema extends { params: unknown[]; static: unknown }
         ? FromTypeBox<Schema>
-        : Schema extends { readonly '~kind': string }
-          ? FromJsonSchema<ClosedTypeBoxObject<Schema>>
-          : FromJsonSchema<ExpandShorthand<Schema>>
+        : FromJsonSchema<ExpandShorthand<Schema>>
       : Resolved<Schema>;
 
 /** `{ content: { '<media type>': { schema } } }`: the union of the schemas' types; `unknown` for an empty map (no schema applies). */
