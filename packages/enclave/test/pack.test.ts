@@ -132,6 +132,8 @@ describe('packed packages, installed into an application outside the workspace',
     const tsconfig = recommendedTsconfig();
     // Our own declarations are checked too, not skipped.
     tsconfig.compilerOptions.skipLibCheck = false;
+    // The application files sit at the root here, not in src/.
+    tsconfig.compilerOptions.rootDir = '.';
     writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ ...tsconfig, include: ['*.mts', '*.cts'] }, null, 2));
     const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
     const result = await run(process.execPath, [tsc, '-p', app, '--noEmit', '--pretty', 'false']).catch(
