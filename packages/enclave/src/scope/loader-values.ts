@@ -4,8 +4,8 @@ import { attachHint, errorCodes } from '../errors.js';
 
 /**
  * Whether a value passed to a plugin's or an `after` callback's `done` means success: only none
- * (`undefined`, `null`) does. `0`, `false` and `''` are failures, as for hooks
- * (docs/differences.md); Fastify's loader takes them for success, so a plugin that reports its
+ * (`undefined`, `null`) does. `0`, `false` and `''` are failures, as for hooks (a documented
+ * difference from Fastify): Fastify's loader takes them for success, so a plugin that reports its
  * failure that way boots half set up.
  */
 export function isSuccess(value: unknown): boolean {
