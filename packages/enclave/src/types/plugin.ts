@@ -1,9 +1,10 @@
+// biome-ignore-all lint/suspicious/noConfusingVoidType: a callback's `void` return (as in Fastify's types) accepts a function returning anything; `undefined` would refuse `() => void` callbacks and expression-bodied arrows.
 // Plugin types. One signature for both forms: an async plugin omits `done`,
 // a callback plugin calls it. A plugin may declare the instance decorators it adds to the
 // context that registers it (a plugin wrapped by `@enclavejs/plugin`), and `register()` then
 // returns the instance typed with them: the type exists where the decorator does, unlike a
 // global declaration.
-import type { RawServerDefault } from './fastify-names.js';
+import type { FastifyBaseLogger, RawServerDefault } from './fastify-names.js';
 import type { EnclaveInstance, enclaveInstanceBrand, FastifyInstance } from './instance.js';
 
 declare module './instance.js' {
@@ -113,10 +114,19 @@ export type FastifyTyped<Instance, Self = never> = [Self] extends [Instance]
 
 /**
  * The instance type of a plugin function whose parameter is not annotated: the registering
- * instance, with its decorators; on an instance of another server type, Fastify's default
+ * instance, with its decorators; on an instance of another server or logger type, Fastify's default
  * `FastifyInstance`, as Fastify types it there.
  */
-export type DefaultPluginInstance<Self> = ServerOf<Self> extends RawServerDefault ? Self : FastifyInstance;
+export type DefaultPluginInstance<Self> = ServerOf<Self> extends RawServerDefault
+  ? Identical<LoggerOf<Self>, FastifyBaseLogger> extends true
+    ? Self
+    : FastifyInstance
+  : FastifyInstance;
+
+// Identity, not mutual assignability: a custom logger object can be structurally Fastify's base logger.
+type Identical<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+
+type LoggerOf<Instance> = Instance extends { readonly log: infer Logger } ? Logger : unknown;
 
 type ServerOf<Instance> = Instance extends { readonly server: infer Server } ? Server : unknown;
 
