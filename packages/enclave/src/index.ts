@@ -1,5 +1,6 @@
 // The public entry. `require('enclavejs')` returns the factory itself (callable), which also
 // carries `default`, `enclave` and `errorCodes` for ESM and named-import users.
+import type { Http2SecureServer, Http2Server, Http2ServerRequest, Http2ServerResponse } from 'node:http2';
 import { errorCodes as codes } from './errors.js';
 import { LogController } from './log-controller.js';
 import { createApplication } from './server.js';
@@ -17,7 +18,18 @@ import * as Types from './types.js';
  */
 // A function declaration (not a const) so that the namespace below, which holds `export import`
 // aliases, can merge with it.
-function enclave(options?: Types.EnclaveOptions): Types.EnclaveInstance {
+// The http2 and loggerInstance overloads type the instance with Node's http2 server, request and
+// response, or with the given logger's type, as Fastify's factory does (`fastify({ http2: true })`
+// is a `FastifyInstance<Http2Server, …>`).
+function enclave(
+  options: Types.EnclaveOptions & { http2: true; https: object },
+): Types.FastifyInstance<Http2SecureServer, Http2ServerRequest, Http2ServerResponse>;
+function enclave(options: Types.EnclaveOptions & { http2: true }): Types.FastifyInstance<Http2Server, Http2ServerRequest, Http2ServerResponse>;
+function enclave<Logger extends Types.FastifyBaseLogger>(
+  options: Types.EnclaveOptions & { loggerInstance: Logger },
+): Types.FastifyInstance<Types.RawServerDefault, Types.RawRequestDefaultExpression, Types.RawReplyDefaultExpression, Logger>;
+function enclave(options?: Types.EnclaveOptions): Types.EnclaveInstance;
+function enclave(options?: Types.EnclaveOptions): Types.FastifyInstance<any, any, any, any> {
   return createApplication(options);
 }
 enclave.default = enclave;

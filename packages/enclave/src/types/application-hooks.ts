@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noConfusingVoidType: a callback's `void` return (as in Fastify's types) accepts a function returning anything; `undefined` would refuse `() => void` callbacks and expression-bodied arrows.
 // Application hooks (`onRoute`, `onRegister`, `onReady`, …) and `addHook`, which takes them and
 // the lifecycle hooks of hooks.ts. Adds `addHook` and `onClose` to the instance below.
 import type { HookDone, LifecycleHooks } from './hooks.js';

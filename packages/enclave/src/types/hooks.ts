@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noConfusingVoidType: a callback's `void` return (as in Fastify's types) accepts a function returning anything; `undefined` would refuse `() => void` callbacks and expression-bodied arrows.
 // Hook signatures. Each hook has ONE signature covering both forms: an
 // async hook omits `done` and returns a promise; a callback hook takes `done` and returns
 // nothing. A union of the two forms would stop TypeScript from typing an inline hook's

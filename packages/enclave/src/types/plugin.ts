@@ -1,9 +1,11 @@
+// biome-ignore-all lint/suspicious/noConfusingVoidType: a callback's `void` return (as in Fastify's types) accepts a function returning anything; `undefined` would refuse `() => void` callbacks and expression-bodied arrows.
 // Plugin types. One signature for both forms: an async plugin omits `done`,
 // a callback plugin calls it. A plugin may declare the instance decorators it adds to the
 // context that registers it (a plugin wrapped by `@enclavejs/plugin`), and `register()` then
 // returns the instance typed with them: the type exists where the decorator does, unlike a
 // global declaration.
-import type { EnclaveInstance, enclaveInstanceBrand } from './instance.js';
+import type { FastifyBaseLogger, RawServerDefault } from './fastify-names.js';
+import type { EnclaveInstance, enclaveInstanceBrand, FastifyInstance } from './instance.js';
 
 declare module './instance.js' {
   interface InstanceApi<RawServer, RawRequest, RawReply, Logger, TypeProvider> {
@@ -14,11 +16,11 @@ declare module './instance.js' {
      * deliberately not thenable: awaiting it keeps its type, and `async () => app` stays a
      * `Promise<EnclaveInstance>`.
      */
-    register<Options extends object, Decorations extends object = {}, Instance = this>(
+    register<Options extends object, Decorations extends object = {}, Instance = DefaultPluginInstance<this>>(
       plugin: PluginModule<Instance, Options, Decorations> & FastifyTyped<Instance, this>,
       options: RegisterOptionsArgument<this, Options>,
     ): this & Decorations;
-    register<Decorations extends object = {}, Instance = this>(
+    register<Decorations extends object = {}, Instance = DefaultPluginInstance<this>>(
       plugin: PluginModule<Instance, {}, Decorations> & FastifyTyped<Instance, this>,
     ): this & Decorations;
   }
@@ -101,10 +103,32 @@ export type DecoratorsOf<PluginValue> = PluginValue extends { readonly [declared
 export type FastifyTyped<Instance, Self = never> = [Self] extends [Instance]
   ? unknown
   : Instance extends { readonly [enclaveInstanceBrand]: true }
-    ? PluginInstanceMismatch<Instance>
+    ? // A plugin typed for another kind of server (Fastify's plugin types default to the http
+      // server) registers anywhere, as on Fastify: only a same-server instance's decorators are checked.
+      ServerOf<Self> extends ServerOf<Instance>
+      ? PluginInstanceMismatch<Instance>
+      : unknown
     : Instance extends { withTypeProvider: unknown }
       ? unknown
       : PluginInstanceMismatch<Instance>;
+
+/**
+ * The instance type of a plugin function whose parameter is not annotated: the registering
+ * instance, with its decorators; on an instance of another server or logger type, Fastify's default
+ * `FastifyInstance`, as Fastify types it there.
+ */
+export type DefaultPluginInstance<Self> = ServerOf<Self> extends RawServerDefault
+  ? Identical<LoggerOf<Self>, FastifyBaseLogger> extends true
+    ? Self
+    : FastifyInstance
+  : FastifyInstance;
+
+// Identity, not mutual assignability: a custom logger object can be structurally Fastify's base logger.
+type Identical<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+
+type LoggerOf<Instance> = Instance extends { readonly log: infer Logger } ? Logger : unknown;
+
+type ServerOf<Instance> = Instance extends { readonly server: infer Server } ? Server : unknown;
 
 /** Named in the error when a plugin's instance needs what the registering instance lacks. */
 interface PluginInstanceMismatch<Instance> {

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noConfusingVoidType: a callback's `void` return (as in Fastify's types) accepts a function returning anything; `undefined` would refuse `() => void` callbacks and expression-bodied arrows.
 // Routes: handlers, route options and the route methods, under Fastify's names and type
 // parameter lists (plugins augment `RouteShorthandOptions`, `RouteOptions` and
 // `RouteShorthandMethod`, repeating the parameters by name). `RouteGeneric` holds the route's

@@ -4,7 +4,7 @@
 // Only the shape is required, never Fastify's own types. Where a provider answers `unknown`
 // (not its kind of schema), Enclave's own inference (schema-inference.ts) still applies.
 import type { AddHook } from './application-hooks.js';
-import type { FastifyTyped, PluginModule, RegisterOptionsArgument } from './plugin.js';
+import type { DefaultPluginInstance, FastifyTyped, PluginModule, RegisterOptionsArgument } from './plugin.js';
 import type { RouteOptions, ShorthandArguments } from './route.js';
 import type {
   ContextConfigDefault,
@@ -107,11 +107,11 @@ export interface ProvidedRoutes<Instance, Provider extends TypeProviderShape> {
  */
 export interface ProvidedChain<Instance, Provider extends TypeProviderShape> {
   addHook: AddHook<WithTypeProvider<Instance, Provider>>;
-  register<Options extends object, Decorations extends object = {}, PluginInstance = Instance>(
+  register<Options extends object, Decorations extends object = {}, PluginInstance = DefaultPluginInstance<Instance>>(
     plugin: PluginModule<PluginInstance, Options, Decorations> & FastifyTyped<PluginInstance, Instance>,
     options: RegisterOptionsArgument<Instance, Options>,
   ): WithTypeProvider<Instance & Decorations, Provider>;
-  register<Decorations extends object = {}, PluginInstance = Instance>(
+  register<Decorations extends object = {}, PluginInstance = DefaultPluginInstance<Instance>>(
     plugin: PluginModule<PluginInstance, {}, Decorations> & FastifyTyped<PluginInstance, Instance>,
   ): WithTypeProvider<Instance & Decorations, Provider>;
 }
