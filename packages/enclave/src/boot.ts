@@ -4,9 +4,8 @@ import { compileNotFoundRoute, compileRoute } from './lifecycle/compiled-route.j
 import { runApplicationHooks } from './application-hooks.js';
 import { writeLogLine } from './lifecycle/log-lines.js';
 import { notFoundBody } from './lifecycle/send.js';
-import type { Context } from './scope/context.js';
 import { loadAll } from './scope/plugin-loader.js';
-import type { RootState } from './scope/root-state.js';
+import type { Context, RootState } from './state/application.js';
 
 function defaultNotFoundHandler(request: any, reply: any): void {
   writeLogLine(reply, (controller) => controller.routeNotFound(request, reply));
@@ -85,24 +84,4 @@ export function findNotFoundRoute(root: RootState, url: string) {
     if (prefix === '' || path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`)) return entry.route;
   }
   return (root.notFoundRoutes[root.notFoundRoutes.length - 1] as { route: any }).route;
-}
-
-/** A one-time signal with synchronous listeners, so they run in the order they were added. */
-export class Milestone {
-  #outcome: { failed: boolean; error: unknown } | null = null;
-  #waiters: Array<(failed: boolean, error: unknown) => void> = [];
-
-  settle(failed: boolean, error?: unknown): void {
-    if (this.#outcome !== null) return;
-    this.#outcome = { failed, error };
-    const waiters = this.#waiters;
-    this.#waiters = [];
-    for (const waiter of waiters) waiter(failed, error);
-  }
-
-  /** Calls `waiter` once settled (at once if it already is). */
-  wait(waiter: (failed: boolean, error: unknown) => void): void {
-    if (this.#outcome === null) this.#waiters.push(waiter);
-    else waiter(this.#outcome.failed, this.#outcome.error);
-  }
 }

@@ -5,15 +5,14 @@ import { errorCodes, loaderErrors, notFoundHandlerAlreadySet } from './errors.js
 import { getDefaultJsonParser } from './http/content-type-parser.js';
 import type { ContentTypeParserFunction, ContentTypeParserOptions } from './http/content-type-store.js';
 import { formatAddress } from './http/listen.js';
-import { type ErrorPathReply, sendDefaultError } from './lifecycle/error-handling.js';
 import { type HookName, requestHookNames } from './lifecycle/hook-names.js';
 import { addHookToContext, validateHook } from './lifecycle/hooks.js';
-import { kErrorHandler } from './lifecycle/symbols.js';
 import { addRoute } from './routing/routes.js';
-import type { RouteRecord } from './routing/route-record.js';
-import { contextOf, type ErrorHandlerEntry, type HookEntry, type NotFoundEntry } from './scope/context.js';
+import { contextOf } from './scope/context.js';
+import type { AfterCallback, NotFoundEntry, RouteRecord } from './state/application.js';
+import type { ErrorHandlerEntry, HookEntry } from './state/entries.js';
 import { addDecorator, getDecorator, hasDecorator } from './scope/decorators.js';
-import { type AfterCallback, loadPending, pendingLoad, queueAfter, queuePlugin } from './scope/plugin-loader.js';
+import { loadPending, pendingLoad, queueAfter, queuePlugin } from './scope/plugin-loader.js';
 import { isRegisteredInChain } from './scope/plugin-meta.js';
 import { printPlugins } from './scope/print-plugins.js';
 import { extraMethods, extraProperties, shorthand, throwIfBooted } from './instance-extras.js';
@@ -268,15 +267,9 @@ Object.defineProperties(instancePrototype, {
   errorHandler: {
     get() {
       // The context's current handler, as in Fastify: the one set here or inherited, else the
-      // default one (for custom handlers that want to fall back to it).
-      const current = contextOf(this).errorHandler.fn;
-      if (current !== null) return current;
-      const instance = this;
-      // Named as Fastify's: printRoutes({ includeMeta }) shows it as "defaultErrorHandler()".
-      return function defaultErrorHandler(error: Error, _request: unknown, reply: ErrorPathReply) {
-        reply[kErrorHandler] = { fn: null, instance, parent: null };
-        sendDefaultError(reply, error);
-      };
+      // default one (for custom handlers that want to fall back to it), named as Fastify's:
+      // printRoutes({ includeMeta }) shows it as "defaultErrorHandler()".
+      return contextOf(this).errorHandler.fn;
     },
   },
 });

@@ -5,7 +5,8 @@ import https from 'node:https';
 import { parse as parseQuerystring } from 'fast-querystring';
 import Router from 'find-my-way';
 import proxyAddr from 'proxy-addr';
-import { findNotFoundRoute, Milestone } from './boot.js';
+import { findNotFoundRoute } from './boot.js';
+import { Milestone } from './milestone.js';
 import { errorCodes, invalidOption } from './errors.js';
 import { ContentTypeParserStore } from './http/content-type-parser.js';
 import { listenForClientErrors } from './http/client-error.js';
@@ -13,6 +14,7 @@ import { trackSockets } from './http/close.js';
 import { trackHttp2Sessions } from './http/http2-sessions.js';
 import { instancePrototype } from './instance.js';
 import { createRequestListener } from './lifecycle/request-listener.js';
+import { defaultErrorHandler } from './lifecycle/default-error-answer.js';
 import { publishInitialization } from './lifecycle/diagnostics.js';
 import { replyBasePrototype } from './lifecycle/reply.js';
 import { extendRequestAndReply } from './lifecycle/request-reply-extras.js';
@@ -22,7 +24,8 @@ import { createLogger } from './logger.js';
 import { defaultPrettyMeta } from './routing/pretty-meta.js';
 import { createCountingGenerator, createIdGenerator, type RequestIdGenerator } from './request-id.js';
 import { createRootContext } from './scope/context.js';
-import type { NormalizedOptions, RootState } from './scope/root-state.js';
+import type { RootState } from './state/application.js';
+import type { NormalizedOptions } from './state/options.js';
 import { SchemaController } from './schema/schema-controller.js';
 import type { EnclaveInstance, EnclaveOptions } from './types.js';
 import { type ChildLoggerFactory, setContextSetting } from './scope/context-settings.js';
@@ -263,7 +266,14 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
     onProtoPoisoning: normalized.onProtoPoisoning,
     onConstructorPoisoning: normalized.onConstructorPoisoning,
   });
-  const context = createRootContext(root, instancePrototype, requestBasePrototype, replyBasePrototype, schemas, parsers);
+  const context = createRootContext(root, {
+    instancePrototype,
+    requestPrototype: requestBasePrototype,
+    replyPrototype: replyBasePrototype,
+    schemas,
+    parsers,
+    defaultErrorHandler,
+  });
   root.contexts.push(context);
   const childLoggerFactory = option<ChildLoggerFactory | null>(given, 'childLoggerFactory', null, isFunction, FUNCTION);
   if (childLoggerFactory !== null) setContextSetting(context, 'childLoggerFactory', childLoggerFactory);

@@ -2,65 +2,15 @@
 // phase (null when a phase has none, so the path skips it with one check), validators and
 // serializers compiled, constructors and limits resolved.
 import { canCarryBody } from '../http/body-methods.js';
-import type { ContentTypeParserStore } from '../http/content-type-parser.js';
-import { type MethodSets, methodSets } from '../routing/http-methods.js';
-import type { RouteRecord } from '../routing/route-record.js';
-import type { CompiledRouteSchemas } from '../schema/contracts.js';
+import { methodSets } from '../routing/http-methods.js';
 import { prepareRouteSchemaObject } from '../schema/normalize-schema.js';
-import type { Context, ErrorHandlerEntry, HookEntry } from '../scope/context.js';
-import { type ChildLoggerFactory, contextSetting, type LogSerializers, logSerializersOf } from '../scope/context-settings.js';
+import { contextSetting, logSerializersOf } from '../scope/context-settings.js';
+import type { CompiledRoute, Context, LogOptions, RouteHooks, RouteRecord } from '../state/application.js';
+import type { ErrorHandlerEntry, HookEntry } from '../state/entries.js';
 import { type RequestHookName, requestHookNames } from './hook-names.js';
 import { hasLexicalThis } from './hooks.js';
-import type { ReplyConstructor } from './lifecycle-types.js';
 import { buildReplyClass } from './reply.js';
 import { buildRequestClass } from './request.js';
-
-export type RouteHooks = Record<RequestHookName, HookEntry[] | null>;
-
-export interface CompiledRoute {
-  readonly context: Context;
-  readonly handler: (this: any, request: any, reply: any) => unknown;
-  /** The handler is an arrow function: called directly, not through Function.prototype.call. */
-  readonly handlerLexicalThis: boolean;
-  readonly hooks: RouteHooks;
-  readonly validate: CompiledRouteSchemas['validate'];
-  /** For routes with both body and body-less methods: the validator for the body-less ones. */
-  readonly validateWithoutBody?: CompiledRouteSchemas['validate'] | undefined;
-  readonly serializerFor: CompiledRouteSchemas['serializerFor'];
-  readonly partValidators: Record<string, (data: unknown) => unknown>;
-  readonly bodyLimit: number;
-  /** The route declared `bodyLimit` itself: it then wins over a parser's own limit. */
-  readonly ownBodyLimit?: boolean;
-  readonly attachValidation: boolean;
-  readonly errorHandler: ErrorHandlerEntry;
-  readonly parsers: ContentTypeParserStore;
-  readonly isNotFound: boolean;
-  /** The HEAD route derived from a GET route: an empty answer still announces `Content-Length: 0`. */
-  readonly isHeadTwin?: boolean;
-  /** Options for the request's child logger: the level and serializers of the route or its plugins. */
-  readonly logOptions: Readonly<LogOptions> | undefined;
-  /** The public, read-only view exposed as `request.routeOptions`. */
-  readonly routeOptions: Readonly<Record<string, unknown>>;
-  readonly Request: new (...args: any[]) => any;
-  readonly Reply: ReplyConstructor;
-  /** The request-id generator of the route's context (`setGenReqId`), else the factory's. */
-  readonly genReqId: (raw: any) => string;
-  /** A child-logger factory set with `setChildLoggerFactory` or the option; null: the default. */
-  readonly childLoggerFactory: ChildLoggerFactory | null;
-  /** Milliseconds before FST_ERR_HANDLER_TIMEOUT; 0 for none. */
-  readonly handlerTimeout: number;
-  /**
-   * The application's method sets (body-less: GET, HEAD, TRACE and those `addHttpMethod`
-   * declared so): the live sets themselves, so a request asks them rather than the WeakMap of
-   * every app's (through isBodylessMethod).
-   */
-  readonly methodSets: MethodSets;
-}
-
-interface LogOptions {
-  level?: string;
-  serializers?: LogSerializers;
-}
 
 /** The route's `logLevel`, else its plugins' (an empty level inherits the application's). */
 function logLevelOf(context: Context, options: Record<string, any>): string {

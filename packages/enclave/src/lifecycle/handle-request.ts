@@ -6,8 +6,6 @@ import type { Readable } from 'node:stream';
 import { isHeaderRefusal, parseRequestBody } from '../http/content-type-parser.js';
 import { lingerAfterResponse } from '../http/lingering-close.js';
 import { isBodylessMethod } from '../routing/http-methods.js';
-import type { RootState } from '../scope/root-state.js';
-import type { CompiledRoute } from './compiled-route.js';
 import { handleError } from './error-handling.js';
 import { callHandler, preHandlerFailed } from './call-handler.js';
 import { readSafely } from '../thrown-values.js';
@@ -20,7 +18,7 @@ import { isLogger } from '../logger.js';
 import { startHandlerTimeout } from './request-signal.js';
 import { writeLogLine, writeStreamError } from './log-lines.js';
 import { hasOpenSource, prematureClose } from './stream-source.js';
-import type { LifecycleReply, LifecycleRequest } from './lifecycle-types.js';
+import type { CompiledRoute, LifecycleReply, LifecycleRequest, RootState } from '../state/application.js';
 
 function logHookError(request: LifecycleRequest) {
   return (error: unknown) => logSafely(request.log, 'error', { err: error }, 'a hook failed after the response');

@@ -2,7 +2,8 @@
 // with `this` set to the instance of the context that added it; it may return a promise or take
 // `done`, never both. Runners stop as soon as a hook has sent the reply.
 import { errorCodes } from '../errors.js';
-import type { Context, HookEntry } from '../scope/context.js';
+import type { Context } from '../state/application.js';
+import type { HookEntry } from '../state/entries.js';
 import { rejectionAsError, thrownAsError } from '../thrown-values.js';
 import { doneArity, type HookName, isHookName } from './hook-names.js';
 

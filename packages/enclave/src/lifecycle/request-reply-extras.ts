@@ -2,7 +2,7 @@
 // access by name, the parsed media types, `request.signal`, early hints and trailers.
 import { parseMediaType } from '../http/media-type.js';
 import { hasDecorator, undeclaredDecorator } from '../scope/decorators.js';
-import type { CompiledRoute } from './compiled-route.js';
+import type { CompiledRoute } from '../state/application.js';
 import { replyBasePrototype } from './reply.js';
 import { requestBasePrototype } from './request.js';
 import { requestSignal } from './request-signal.js';

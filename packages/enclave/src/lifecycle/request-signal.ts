@@ -2,7 +2,7 @@
 // or, with a handler timeout, when the timeout fires; its controller is created only when asked
 // for (or when a timeout needs it), so routes that use neither pay nothing.
 import { errorCodes } from '../errors.js';
-import type { CompiledRoute } from './compiled-route.js';
+import type { CompiledRoute } from '../state/application.js';
 import { handleError } from './error-handling.js';
 import { kHijacked, kReply, kSent } from './symbols.js';
 

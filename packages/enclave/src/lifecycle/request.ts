@@ -3,8 +3,7 @@
 // request of a route has the same shape.
 import proxyAddr from 'proxy-addr';
 import { errorCodes } from '../errors.js';
-import type { Context } from '../scope/context.js';
-import type { CompiledRoute } from './compiled-route.js';
+import type { CompiledRoute, Context } from '../state/application.js';
 import { kMediaType, kReply, kRoute } from './symbols.js';
 
 function trustOf(request: any): ((address: string, hop: number) => boolean) | null {

@@ -8,7 +8,6 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { errorCodes } from '../errors.js';
 import { lingerIfBodyUnread } from '../http/lingering-close.js';
-import type { CompiledRoute } from './compiled-route.js';
 import { handleError, isInsideOnErrorHooks } from './error-handling.js';
 import { isErrorValue, readSafely } from '../thrown-values.js';
 import { logSafely } from './error-safety.js';
@@ -18,7 +17,7 @@ import { isStream, isWebStream, pipeToResponse, pipeWebStream } from './send-str
 import { releaseSource } from './stream-source.js';
 import { kHeaders, kHijacked, kInHandler, kRoute, kSent, kSerializer } from './symbols.js';
 import { hasTrailers, pipeWithTrailers, writeWithTrailers } from './trailers.js';
-import type { LifecycleReply } from './lifecycle-types.js';
+import type { CompiledRoute, LifecycleReply } from '../state/application.js';
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
@@ -199,7 +198,7 @@ function failSend(reply: LifecycleReply, error: unknown): void {
   handleError(reply, error);
 }
 
-/** onSend hooks, then the write. Exported for the error path, which serializes on its own. */
+/** onSend hooks, then the write. Exported for the default error answer, which serializes on its own. */
 export function runOnSend(reply: any, payload: unknown): void {
   const hooks = (reply[kRoute] as CompiledRoute).hooks.onSend;
   if (hooks === null) {

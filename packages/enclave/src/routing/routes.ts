@@ -3,9 +3,8 @@
 // from the record at ready.
 import { errorCodes } from '../errors.js';
 import { requestHookNames } from '../lifecycle/hook-names.js';
-import type { Context } from '../scope/context.js';
 import { contextSetting } from '../scope/context-settings.js';
-import type { RouteRecord } from './route-record.js';
+import type { Context, RouteRecord } from '../state/application.js';
 import { methodSets } from './http-methods.js';
 import { validateRouteOptions } from './route-options.js';
 

@@ -2,12 +2,10 @@
 // keeps them on its instance prototype chain: the request-id generator, the child-logger
 // factory, and the request loggers' level and serializers (register options `logLevel` and
 // `logSerializers`). Kept beside the context (not in it) so the core context stays small.
+import type { Context, LogSerializers } from '../state/application.js';
 import type { ChildLoggerFactory } from '../types.js';
-import type { Context } from './context.js';
 
-export type { ChildLoggerFactory };
-
-export type LogSerializers = Record<string, (value: any) => unknown>;
+export type { ChildLoggerFactory, LogSerializers };
 
 export interface ContextSettings {
   genReqId: (raw: any) => string;

@@ -4,7 +4,8 @@
 // of fields each request/reply is constructed with (plain values), so a decorator added in one
 // context reads as undefined everywhere it is not visible, at no per-request cost.
 import { errorCodes } from '../errors.js';
-import { type Context, contextPath } from './context.js';
+import type { Context } from '../state/application.js';
+import { contextPath } from './context.js';
 import { decoratorHint } from './plugin-meta.js';
 
 type DecoratorKind = 'instance' | 'request' | 'reply';

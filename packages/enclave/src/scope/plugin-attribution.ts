@@ -1,8 +1,6 @@
 // Which loading plugin a `register`, `after` or `await` belongs to, known without async context
 // tracking (see currentRecord). The loader keeps the loading plugins on the root's stack.
-import type { Context } from './context.js';
-import type { PluginRecord } from './plugin-loader.js';
-import type { RootState } from './root-state.js';
+import type { Context, PluginRecord, RootState } from '../state/application.js';
 
 /**
  * The plugin a call to `register`, `after` or `then` on `context`'s instance belongs to, found

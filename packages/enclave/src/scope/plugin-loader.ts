@@ -3,7 +3,7 @@
 // ready()/listen()/`await register(...)`/after(). Registrations made while a plugin's body runs
 // queue onto that plugin, which is what makes `await instance.register(x)` inside a plugin safe.
 import { errorCodes, fromLoaderError, loaderErrors } from '../errors.js';
-import { type Context, contextPath, createChildContext } from './context.js';
+import { contextPath, createChildContext } from './context.js';
 import { setContextSetting } from './context-settings.js';
 import { currentRecord, runAs } from './plugin-attribution.js';
 import {
@@ -13,31 +13,7 @@ import {
   pluginNameOf,
   skipsEncapsulation,
 } from './plugin-meta.js';
-import type { RootState } from './root-state.js';
-
-export type AfterCallback = (this: any, error: Error | null, done?: (err?: Error | null) => void) => unknown;
-
-type QueueItem =
-  | { kind: 'plugin'; plugin: unknown; options: unknown; registeredIn: Context }
-  | { kind: 'after'; callback: AfterCallback; registeredIn: Context };
-
-/** One registration being (or done) loading; `queue` holds what its body registered. */
-export interface PluginRecord {
-  name: string;
-  queue: QueueItem[];
-  /** The drain of `queue` in progress: a second caller waits for it instead of racing it. */
-  draining?: Promise<void> | null;
-  /** Set once the plugin and its queue have loaded: later registrations go to the root's queue. */
-  finished?: boolean;
-  /** The context the plugin's body was given, set as the body starts. */
-  context?: Context;
-  /**
-   * A load failure no `after` callback has handled yet. It outlives the drain that met it, as in
-   * Fastify: awaiting the failed `register` reports it, and so do the next `after()`/`ready()`,
-   * while plugins queued after it are skipped.
-   */
-  error?: Error | null;
-}
+import type { AfterCallback, Context, PluginRecord, QueueItem, RootState } from '../state/application.js';
 
 /** Plugin errors already annotated with the plugin's name (each error named once, innermost). */
 const namedErrors = new WeakSet<object>();

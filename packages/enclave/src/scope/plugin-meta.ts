@@ -2,7 +2,8 @@
 // function — a protocol of global-registry symbols, so neither package imports the other — and
 // checks a plugin's declared dependencies, explaining where a missing piece actually lives.
 import { errorCodes } from '../errors.js';
-import { type Context, contextPath, isAncestorOrSelf } from './context.js';
+import type { Context } from '../state/application.js';
+import { contextPath, isAncestorOrSelf } from './context.js';
 
 export const kSkipOverride = Symbol.for('skip-override');
 export const kDisplayName = Symbol.for('fastify.display-name');
