@@ -9,8 +9,8 @@ import { type HookName, requestHookNames } from './lifecycle/hook-names.js';
 import { addHookToContext, validateHook } from './lifecycle/hooks.js';
 import { addRoute } from './routing/routes.js';
 import { contextOf } from './scope/context.js';
-import type { AfterCallback, NotFoundEntry, RouteRecord } from './state/application.js';
-import type { ErrorHandlerEntry, HookEntry } from './state/entries.js';
+import type { ErrorHandlerFunction, NotFoundEntry, RouteHandler, RouteRecord } from './state/application.js';
+import type { AfterCallback } from './state/plugins.js';
 import { addDecorator, getDecorator, hasDecorator } from './scope/decorators.js';
 import { loadPending, pendingLoad, queueAfter, queuePlugin } from './scope/plugin-loader.js';
 import { isRegisteredInChain } from './scope/plugin-meta.js';
@@ -36,7 +36,7 @@ const shorthandMethods: Record<string, string> = {
   patch: 'PATCH',
 };
 
-export const instancePrototype: Record<PropertyKey, any> = {
+export const instancePrototype: Record<PropertyKey, unknown> = {
   register(this: object, plugin: unknown, options?: unknown) {
     queuePlugin(contextOf(this), plugin, options);
     return this;
@@ -52,12 +52,11 @@ export const instancePrototype: Record<PropertyKey, any> = {
     addRoute(contextOf(this), options);
     return this;
   },
-  addHook(this: object, name: string, fn: HookEntry['fn']) {
+  addHook(this: object, name: string, given: unknown) {
     const context = contextOf(this);
     // Fastify words a missing hook as it was given ('instead got undefined'), others by their tag.
-    if (fn === undefined || fn === null) throw new errorCodes.FST_ERR_HOOK_INVALID_HANDLER(name, String(fn));
-    if (name === 'onClose') fn = asDisposeHook(fn) ?? fn;
-    validateHook(name, fn);
+    if (given === undefined || given === null) throw new errorCodes.FST_ERR_HOOK_INVALID_HANDLER(name, String(given));
+    const fn = validateHook(name, name === 'onClose' ? (asDisposeHook(given) ?? given) : given);
     // An onReady hook added by an onReady hook is accepted and not run, as in Fastify.
     const late = name === 'onClose' || name === 'preClose' || name === 'onListen' || (name === 'onReady' && context.root.runningReadyHooks);
     if (!late) {
@@ -105,23 +104,22 @@ export const instancePrototype: Record<PropertyKey, any> = {
     const context = contextOf(this);
     return context.pluginNames.includes(name) || isRegisteredInChain(context, name);
   },
-  setErrorHandler(this: object, handler: NonNullable<ErrorHandlerEntry['fn']>) {
+  setErrorHandler(this: object, handler: unknown) {
     const context = contextOf(this);
     throwIfBooted(context, 'setErrorHandler');
     if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ERROR_HANDLER_NOT_FN();
     if (markErrorHandlerSet(context) && !context.root.options.allowErrorHandlerOverride) {
       throw new errorCodes.FST_ERR_ERROR_HANDLER_ALREADY_SET();
     }
-    context.errorHandler = { fn: handler, instance: this, parent: context.errorHandler };
+    // The user's handler, called with the error, our request and our reply.
+    context.errorHandler = { fn: handler as ErrorHandlerFunction, instance: this, parent: context.errorHandler };
     return this;
   },
-  setNotFoundHandler(this: object, options: NotFoundEntry['options'] | NotFoundEntry['handler'] | undefined, handler?: NotFoundEntry['handler']) {
+  setNotFoundHandler(this: object, given: unknown, givenHandler?: unknown) {
     const context = contextOf(this);
     throwIfBooted(context, 'setNotFoundHandler');
-    if (typeof options === 'function') {
-      handler = options as NotFoundEntry['handler'];
-      options = {};
-    }
+    const handler = typeof given === 'function' ? given : givenHandler;
+    const options = (typeof given === 'function' ? {} : given) as NotFoundEntry['options'] | null | undefined;
     if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ROUTE_HANDLER_NOT_FN('*', `${context.prefix}/*`, 'not-found handler');
     for (const name of requestHookNames) {
       const hooks = options?.[name];
@@ -133,7 +131,8 @@ export const instancePrototype: Record<PropertyKey, any> = {
     if (context.root.contexts.some((other) => other.notFound !== null && other.prefix === context.prefix)) {
       throw notFoundHandlerAlreadySet(context.prefix || '/');
     }
-    context.notFound = { handler, options: options ?? {}, context };
+    // The user's handler, called as a route handler is.
+    context.notFound = { handler: handler as RouteHandler, options: options ?? {}, context };
     return this;
   },
   setReplySerializer(this: object, serializer: (payload: unknown, statusCode: number) => string) {

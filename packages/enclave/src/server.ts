@@ -8,6 +8,7 @@ import proxyAddr from 'proxy-addr';
 import { findNotFoundRoute } from './boot.js';
 import { Milestone } from './milestone.js';
 import { errorCodes, invalidOption } from './errors.js';
+import { type GivenOptions, routerOption } from './factory-options.js';
 import { ContentTypeParserStore } from './http/content-type-parser.js';
 import { listenForClientErrors } from './http/client-error.js';
 import { trackSockets } from './http/close.js';
@@ -26,7 +27,7 @@ import { createCountingGenerator, createIdGenerator, type RequestIdGenerator } f
 import { createRootContext } from './scope/context.js';
 import type { RootState } from './state/application.js';
 import type { NormalizedOptions } from './state/options.js';
-import { SchemaController } from './schema/schema-controller.js';
+import { SchemaController, type SchemaControllerOptions } from './schema/schema-controller.js';
 import type { EnclaveInstance, EnclaveOptions } from './types.js';
 import { type ChildLoggerFactory, setContextSetting } from './scope/context-settings.js';
 import { routerHooks } from './routing/router-hooks.js';
@@ -36,30 +37,35 @@ extendRequestAndReply();
 
 const unusedSearchParams = Object.freeze({});
 
-const poisoningActions = new Set(['error', 'remove', 'ignore']);
+const poisoningActions = new Set<unknown>(['error', 'remove', 'ignore']);
+const isPoisoningAction = (value: unknown) => poisoningActions.has(value);
 
-function option<T>(options: Record<string, any>, name: string, fallback: T, valid: (value: any) => boolean, expected: string): T {
-  // As in Fastify, routerOptions wins over the (deprecated) top-level router option.
-  const value = options.routerOptions?.[name] ?? options[name];
+/**
+ * A factory option, checked by `valid` (which says what a valid value is: the caller's `T`), else
+ * the fallback. As in Fastify, routerOptions wins over the (deprecated) top-level router option.
+ */
+function option<T>(options: GivenOptions, name: string, fallback: T, valid: (value: unknown) => boolean, expected: string): T {
+  const value = routerOption(options, name);
   if (value === undefined) return fallback;
   if (!valid(value)) throw invalidOption(name, expected, value);
-  return value;
+  return value as T;
 }
 
 // What Fastify's option schema says of a wrong value (Ajv's words), for FST_ERR_INIT_OPTS_INVALID.
 const BOOLEAN = 'must be boolean';
 const FUNCTION = 'must be a function';
+const ONE_OF_ALLOWED = 'must be equal to one of the allowed values';
 const isBoolean = (value: unknown) => typeof value === 'boolean';
 const isCount = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
 const isPositiveInteger = (value: unknown) => Number.isInteger(value) && (value as number) > 0;
 const isFunction = (value: unknown) => typeof value === 'function';
 
 /** The querystring parser given (its own code when it is not a function, as in Fastify), else fast-querystring's. */
-function readQuerystringParser(options: Record<string, any>): NormalizedOptions['querystringParser'] {
-  const parser = options.routerOptions?.querystringParser ?? options.querystringParser;
+function readQuerystringParser(options: GivenOptions): NormalizedOptions['querystringParser'] {
+  const parser = routerOption(options, 'querystringParser');
   if (parser === undefined) return parseQuerystring as NormalizedOptions['querystringParser'];
   if (typeof parser !== 'function') throw new errorCodes.FST_ERR_QSP_NOT_FN(typeof parser);
-  return parser;
+  return parser as NormalizedOptions['querystringParser'];
 }
 
 function compileTrust(trustProxy: unknown): NormalizedOptions['trustProxy'] {
@@ -75,14 +81,14 @@ function compileTrust(trustProxy: unknown): NormalizedOptions['trustProxy'] {
 }
 
 /** The `logController` given, else the default one, built from the two top-level options. */
-function readLogController(options: Record<string, any>, disableRequestLogging: NormalizedOptions['disableRequestLogging'], requestIdLogLabel: string): LogController {
+function readLogController(options: GivenOptions, disableRequestLogging: NormalizedOptions['disableRequestLogging'], requestIdLogLabel: string): LogController {
   const controller = options.logController;
   if (controller === undefined || controller === null) return new LogController({ disableRequestLogging, requestIdLogLabel });
   if (!(controller instanceof LogController)) throw new errorCodes.FST_ERR_LOG_INVALID_LOG_CONTROLLER(typeof controller);
   return controller;
 }
 
-function normalizeOptions(options: Record<string, any>): NormalizedOptions {
+function normalizeOptions(options: GivenOptions): NormalizedOptions {
   // `true` is Fastify's shorthand for the 'request-id' header.
   const idHeader = option<string | boolean>(options, 'requestIdHeader', false, (v) => isBoolean(v) || typeof v === 'string', 'must be string');
   const requestIdHeader = idHeader === true ? 'request-id' : idHeader === '' ? false : idHeader;
@@ -112,9 +118,9 @@ function normalizeOptions(options: Record<string, any>): NormalizedOptions {
     genReqId: createIdGenerator(requestIdHeader === false ? false : requestIdHeader.toLowerCase(), genReqId),
     querystringParser: readQuerystringParser(options),
     trustProxy: compileTrust(options.trustProxy),
-    onProtoPoisoning: option(options, 'onProtoPoisoning', 'error', (v) => poisoningActions.has(v), 'must be equal to one of the allowed values'),
-    onConstructorPoisoning: option(options, 'onConstructorPoisoning', 'error', (v) => poisoningActions.has(v), 'must be equal to one of the allowed values'),
-    forceCloseConnections: option(options, 'forceCloseConnections', 'idle', (v) => v === 'idle' || isBoolean(v), 'must be equal to one of the allowed values'),
+    onProtoPoisoning: option(options, 'onProtoPoisoning', 'error', isPoisoningAction, ONE_OF_ALLOWED),
+    onConstructorPoisoning: option(options, 'onConstructorPoisoning', 'error', isPoisoningAction, ONE_OF_ALLOWED),
+    forceCloseConnections: option<NormalizedOptions['forceCloseConnections']>(options, 'forceCloseConnections', 'idle', (v) => v === 'idle' || isBoolean(v), ONE_OF_ALLOWED),
   };
 }
 
@@ -123,7 +129,7 @@ function normalizeOptions(options: Record<string, any>): NormalizedOptions {
  * reports them (@fastify/multipart takes its default file size from `bodyLimit` there), plus
  * whatever else the factory was given.
  */
-function createInitialConfig(given: Record<string, any>, normalized: NormalizedOptions): Readonly<Record<string, unknown>> {
+function createInitialConfig(given: GivenOptions, normalized: NormalizedOptions): Readonly<Record<string, unknown>> {
   return Object.freeze({
     connectionTimeout: 0,
     keepAliveTimeout: 72_000,
@@ -150,9 +156,11 @@ function createInitialConfig(given: Record<string, any>, normalized: NormalizedO
   });
 }
 
-function createHttpServer(options: Record<string, any>, listener: http.RequestListener): http.Server {
-  if (typeof options.serverFactory === 'function') {
-    const custom = options.serverFactory(listener, options);
+function createHttpServer(options: GivenOptions, listener: http.RequestListener): http.Server {
+  const { serverFactory } = options;
+  if (typeof serverFactory === 'function') {
+    // The user's factory: whatever it returns is used as the server (Fastify's contract).
+    const custom = serverFactory(listener, options) as http.Server;
     if (options.forceCloseConnections === 'idle' && typeof custom?.closeIdleConnections !== 'function') {
       throw new errorCodes.FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE();
     }
@@ -164,11 +172,13 @@ function createHttpServer(options: Record<string, any>, listener: http.RequestLi
     keepAliveTimeout: option(options, 'keepAliveTimeout', 72_000, isCount, 'must be integer'),
     connectionTimeout: option(options, 'connectionTimeout', 0, isCount, 'must be integer'),
   };
-  let server: any;
+  // `https` and `http` are Node's own server options, handed to Node as given (it checks them).
+  const tls = options.https as https.ServerOptions | undefined;
   if (options.http2) {
-    server = options.https
-      ? http2.createSecureServer({ allowHTTP1: true, ...options.https }, listener as any)
-      : http2.createServer(listener as any);
+    // Node's compatibility API gives HTTP/2 requests and responses the HTTP/1 members the
+    // listener reads; the rest of the application uses what both servers have.
+    const http2Listener = listener as unknown as (request: http2.Http2ServerRequest, response: http2.Http2ServerResponse) => void;
+    const server = tls ? http2.createSecureServer({ allowHTTP1: true, ...tls }, http2Listener) : http2.createServer(http2Listener);
     // As in Fastify: the server's timeout is connectionTimeout; an idle session is closed
     // (gracefully) after http2SessionTimeout.
     server.setTimeout(timeouts.connectionTimeout);
@@ -176,7 +186,7 @@ function createHttpServer(options: Record<string, any>, listener: http.RequestLi
     server.on('session', (session: http2.ServerHttp2Session) => session.setTimeout(sessionTimeout, () => session.close()));
     trackHttp2Sessions(server);
     trackSockets(server);
-    return server;
+    return server as unknown as http.Server;
   }
   // Node derives headersTimeout from requestTimeout, so Fastify's default requestTimeout of 0
   // would leave a client that trickles its headers (slowloris) unbounded; keep 60 s for headers.
@@ -192,11 +202,11 @@ function createHttpServer(options: Record<string, any>, listener: http.RequestLi
     serverOptions.connectionsCheckingInterval = Math.min(30_000, Math.max(50, Math.floor(timeouts.requestTimeout / 4)));
   }
   // `http`: Node's own server options (e.g. `requireHostHeader`), as Fastify passes them on.
-  const nodeOptions = { ...options.http, ...serverOptions };
-  server = options.https ? https.createServer({ ...options.https, ...nodeOptions }, listener) : http.createServer(nodeOptions, listener);
+  const nodeOptions = { ...(options.http as http.ServerOptions | undefined), ...serverOptions };
+  const server = tls ? https.createServer({ ...tls, ...nodeOptions }, listener) : http.createServer(nodeOptions, listener);
   trackSockets(server);
   server.setTimeout(timeouts.connectionTimeout);
-  if (options.maxRequestsPerSocket !== undefined) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+  if (options.maxRequestsPerSocket !== undefined) server.maxRequestsPerSocket = options.maxRequestsPerSocket as number;
   return server;
 }
 
@@ -211,26 +221,33 @@ function createHttpServer(options: Record<string, any>, listener: http.RequestLi
  */
 export function createApplication(options: EnclaveOptions = {}): EnclaveInstance {
   if (options === null || typeof options !== 'object') throw new errorCodes.FST_ERR_OPTIONS_NOT_OBJ(typeof options);
-  const given = options as Record<string, any>;
+  // Read by name and checked where it is used: the options as the user gave them.
+  const given = options as GivenOptions;
   const normalized = normalizeOptions(given);
   const { log, enabled } = createLogger(given.logger, given.loggerInstance);
-  const router = Router({
+  // find-my-way also reads `buildPrettyMeta` (its types leave it out). `allowUnsafeRegex`,
+  // `constraints` and `buildPrettyMeta` go to it as the user gave them: it checks them.
+  const constraints = routerOption(given, 'constraints');
+  const routerConfig: Router.Config<Router.HTTPVersion.V1> & { buildPrettyMeta: unknown } = {
     caseSensitive: normalized.caseSensitive,
     ignoreTrailingSlash: normalized.ignoreTrailingSlash,
     ignoreDuplicateSlashes: normalized.ignoreDuplicateSlashes,
     maxParamLength: normalized.maxParamLength,
-    allowUnsafeRegex: given.routerOptions?.allowUnsafeRegex ?? given.allowUnsafeRegex ?? false,
-    constraints: given.routerOptions?.constraints ?? given.constraints,
+    allowUnsafeRegex: (routerOption(given, 'allowUnsafeRegex') ?? false) as boolean,
+    ...(constraints === undefined ? {} : { constraints: constraints as Router.Config<Router.HTTPVersion.V1>['constraints'] & object }),
     // find-my-way answers these with a store-less match; the request path turns it into the error.
     onBadUrl: (path: string) => new errorCodes.FST_ERR_BAD_URL(path),
     onMaxParamLength: (path: string) => new errorCodes.FST_ERR_MAX_PARAM_LENGTH(path),
-    buildPrettyMeta: given.routerOptions?.buildPrettyMeta ?? given.buildPrettyMeta ?? defaultPrettyMeta,
+    buildPrettyMeta: routerOption(given, 'buildPrettyMeta') ?? defaultPrettyMeta,
     // The request path parses the query itself (with the user's parser, its errors made 400s)
     // and never reads find-my-way's `searchParams`: without this, find-my-way built an unused
     // `{}` for every request.
     querystringParser: () => unusedSearchParams,
-  } as any);
-  const root = {
+  };
+  const router = Router(routerConfig);
+  // The request listener and the server need the root state, and it holds them: they are set
+  // below, once it exists (requestListener, compileRouter, server).
+  const partialRoot: Omit<RootState, 'requestListener' | 'compileRouter' | 'server'> = {
     options: normalized,
     initialConfig: createInitialConfig(given, normalized),
     router,
@@ -242,9 +259,6 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
     notFoundRoutes: [],
     findNotFoundRoute: (url: string) => findNotFoundRoute(root, url),
     frameworkErrorRoute: null,
-    rootPlugin: { name: 'root', queue: [] },
-    loadingStack: [],
-    runningBody: null,
     readyPromise: null,
     loaded: new Milestone(),
     runningReadyHooks: false,
@@ -254,12 +268,14 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
     closed: false,
     closePromise: null,
     thenGuard: false,
-  } as unknown as RootState & { server: http.Server };
+  };
+  const root = partialRoot as RootState;
+  // As given: the schema controller checks them (readSchemaControllerOptions).
   const schemas = SchemaController.createRoot({
-    ajv: given.ajv,
-    schemaErrorFormatter: given.schemaErrorFormatter,
-    schemaController: given.schemaController,
-    serializerOpts: given.serializerOpts,
+    ajv: given.ajv as SchemaControllerOptions['ajv'],
+    schemaErrorFormatter: given.schemaErrorFormatter as SchemaControllerOptions['schemaErrorFormatter'],
+    schemaController: given.schemaController as SchemaControllerOptions['schemaController'],
+    serializerOpts: given.serializerOpts as SchemaControllerOptions['serializerOpts'],
   });
   const parsers = ContentTypeParserStore.createRoot({
     bodyLimit: normalized.bodyLimit,
@@ -280,7 +296,7 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
   const hooks = routerHooks(given);
   const listener = createRequestListener(root, hooks);
   Object.assign(root, { requestListener: listener, compileRouter: hooks.compile, server: createHttpServer(given, listener) });
-  listenForClientErrors(root.server, given.clientErrorHandler, context.instance as { log: typeof log });
+  listenForClientErrors(root.server, given.clientErrorHandler, context.instance);
   publishInitialization(context.instance);
-  return context.instance as EnclaveInstance;
+  return context.instance;
 }

@@ -2,6 +2,8 @@
  * The content-type parsers of one encapsulation context. A child starts with a copy of its
  * parent's parsers taken when it is created; what either adds or removes later stays its own.
  */
+import type { Buffer } from 'node:buffer';
+import type { Readable } from 'node:stream';
 import { errorCodes } from '../errors.js';
 import { createJsonParser, type PoisoningAction, parseTextBody } from './builtin-parsers.js';
 import { formatMediaType, type MediaType, parameterValuesEqual, parseMediaType } from './media-type.js';
@@ -12,11 +14,18 @@ export interface ContentTypeParserOptions {
   bodyLimit?: number;
 }
 
+/** What a parser is given: the request's stream, or with `parseAs` its body as a string or Buffer. */
+export type ContentTypeParserInput = Readable | string | Buffer;
+
 /**
  * A content-type parser: `(request, payload, done)` for stream parsers, `(request, body, done)`
- * with `parseAs`. It may call `done(err, body)` or return a promise.
+ * with `parseAs`, `this` the instance that added it. It may call `done(err, body)` or return a
+ * promise. Declared as a method so that a parser may declare the one input its `parseAs` gives
+ * it (a string, a Buffer or the stream): method parameters are compared both ways.
  */
-export type ContentTypeParserFunction = (this: any, request: any, body: any, done?: (err: Error | null, body?: unknown) => void) => unknown;
+export type ContentTypeParserFunction = {
+  parse(this: unknown, request: unknown, body: ContentTypeParserInput, done: (err: unknown, body?: unknown) => void): unknown;
+}['parse'];
 
 /** Factory options that shape body parsing. */
 export interface BodyParsingOptions {

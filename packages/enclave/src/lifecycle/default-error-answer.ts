@@ -114,7 +114,7 @@ function sendDefaultError(reply: ErrorPathReply, thrown: unknown): void {
     return;
   }
   defaultAnswerStarted.add(reply);
-  writeLogLine(reply, (controller) => controller.defaultErrorLog(error, reply.request as never, reply as never));
+  writeLogLine(reply, (controller, request, publicReply) => controller.defaultErrorLog(error, request, publicReply));
   const route = reply[kRoute];
   // The router's own errors get Fastify's bytes (router-error-answer.ts).
   const routerError = isRouterError(error);
@@ -132,7 +132,7 @@ function sendDefaultError(reply: ErrorPathReply, thrown: unknown): void {
     // A custom serializer compiler may hand back anything; only text or bytes can be sent.
     payload = typeof serialized === 'string' || serialized instanceof Uint8Array ? (serialized as string) : refusedSerialization(reply, typeof serialized);
   } catch (serializationError) {
-    writeLogLine(reply, (controller) => controller.serializerError(serializationError as Error, reply.request as never, reply as never, { statusCode }));
+    writeLogLine(reply, (controller, request, publicReply) => controller.serializerError(serializationError as Error, request, publicReply, { statusCode }));
     payload = serializationFailure(reply, new errorCodes.FST_ERR_FAILED_ERROR_SERIALIZATION(String(readSafely(serializationError, 'message')), message));
   }
   const headers = reply[kHeaders];

@@ -7,8 +7,7 @@
 // whatever its getters do, the client gets an answer (a plain 500 at worst) and the process
 // keeps serving (issue 17).
 import { errorCodes } from '../errors.js';
-import type { LifecycleReply } from '../state/application.js';
-import type { ErrorHandlerEntry } from '../state/entries.js';
+import type { ErrorHandlerEntry, LifecycleReply } from '../state/application.js';
 import { readSafely } from '../thrown-values.js';
 import { defaultAnswerStarted } from './default-answer-started.js';
 import { thenTraced, traceOf } from './diagnostics.js';

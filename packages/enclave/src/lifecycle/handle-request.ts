@@ -59,7 +59,7 @@ function trackCompletion(
   // The completion line comes after the onResponse hooks, as in Fastify, so that it can carry
   // the first hook failure ('request errored', at error level); the others are logged apart.
   const logCompleted = (error: unknown) => {
-    if (logged) writeLogLine(reply, (controller) => controller.requestCompleted(error === undefined ? null : (error as Error), request, reply));
+    if (logged) writeLogLine(reply, (controller, publicRequest, publicReply) => controller.requestCompleted(error === undefined ? null : (error as Error), publicRequest, publicReply));
   };
   const onDone = (completed: boolean) => {
     if (done) return;
@@ -113,7 +113,7 @@ export function runRoute(
   // (an identity hash, an ephemeron-table insert and its rehashes) and work for every GC.
   request[kReply] = reply;
   const logged = settings.controller !== null;
-  if (logged) writeLogLine(reply, (controller) => controller.incomingRequest(request, reply));
+  if (logged) writeLogLine(reply, (controller, publicRequest, publicReply) => controller.incomingRequest(publicRequest, publicReply));
   if (frameworkError && root.options.frameworkErrors !== null) {
     // As in Fastify: the incoming line only; the user's answer is the whole response.
     answerFrameworkError(root.options.frameworkErrors, error, request, reply);

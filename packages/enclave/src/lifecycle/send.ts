@@ -42,7 +42,7 @@ function essenceOf(contentType: unknown): string | undefined {
 }
 
 /** `application/json`, `application/problem+json`, `application/vnd.x+json; v=1`, ... */
-function isJsonType(contentType: unknown): boolean {
+function isJsonType(contentType: unknown): contentType is string {
   return essenceOf(contentType)?.includes('json') === true;
 }
 
@@ -80,7 +80,7 @@ export function sendPayload(reply: LifecycleReply, payload: unknown): void {
   }
 }
 
-function startSending(reply: any, payload: unknown): void {
+function startSending(reply: LifecycleReply, payload: unknown): void {
   const headers = reply[kHeaders];
   if (typeof payload === 'string') {
     const contentType = headers['content-type'];
@@ -124,7 +124,7 @@ function startSending(reply: any, payload: unknown): void {
 }
 
 /** The serializer for a value: reply.serializer, the response schema, the reply serializer, JSON. */
-export function serializeValue(reply: any, payload: unknown): string {
+export function serializeValue(reply: LifecycleReply, payload: unknown): unknown {
   if (reply[kSerializer] !== null) return reply[kSerializer](payload);
   const route = reply[kRoute] as CompiledRoute;
   const statusCode = reply.raw.statusCode;
@@ -138,8 +138,8 @@ export function serializeValue(reply: any, payload: unknown): string {
   return JSON.stringify(payload);
 }
 
-function serializeAndSend(reply: any, payload: unknown): void {
-  let body: string;
+function serializeAndSend(reply: LifecycleReply, payload: unknown): void {
+  let body: unknown;
   try {
     body = serializeValue(reply, payload);
   } catch (error) {
@@ -183,7 +183,7 @@ function refusePayload(reply: LifecycleReply, payload: unknown): void {
  * An error thrown by a serializer carries the route's config as `serialization` (Fastify's
  * mark), so an error handler can tell a response that failed to serialize from a failed handler.
  */
-function markSerializationError(reply: any, error: unknown): void {
+function markSerializationError(reply: LifecycleReply, error: unknown): void {
   if ((typeof error !== 'object' && typeof error !== 'function') || error === null) return;
   try {
     (error as { serialization?: unknown }).serialization = (reply[kRoute] as CompiledRoute).routeOptions.config;
@@ -199,7 +199,7 @@ function failSend(reply: LifecycleReply, error: unknown): void {
 }
 
 /** onSend hooks, then the write. Exported for the default error answer, which serializes on its own. */
-export function runOnSend(reply: any, payload: unknown): void {
+export function runOnSend(reply: LifecycleReply, payload: unknown): void {
   const hooks = (reply[kRoute] as CompiledRoute).hooks.onSend;
   if (hooks === null) {
     writeResponse(reply, payload);
@@ -209,7 +209,7 @@ export function runOnSend(reply: any, payload: unknown): void {
 }
 
 /** A Fetch API Response gives the reply its status and headers; its body is what is sent. */
-function unwrapFetchResponse(reply: any, response: Response): unknown {
+function unwrapFetchResponse(reply: LifecycleReply, response: Response): unknown {
   if (typeof response.status === 'number') reply.code(response.status);
   for (const [name, value] of response.headers) reply.header(name, value);
   if (response.body !== null && response.bodyUsed) throw new errorCodes.FST_ERR_REP_RESPONSE_BODY_CONSUMED();
@@ -228,7 +228,7 @@ function checkUnlocked(payload: WebReadableStream): WebReadableStream {
  * source's own cancel hook threw) is logged, since nothing else would ever see that rejection.
  * An empty stream stands in for it, so the answer takes the stream path (no Content-Length).
  */
-function cancelUnread(reply: any, payload: WebReadableStream): Readable {
+function cancelUnread(reply: LifecycleReply, payload: WebReadableStream): Readable {
   payload.cancel('Stream cancelled by HEAD route').catch((error: unknown) => logSafely(reply.log, 'error', { err: error }, headStreamError));
   return Readable.from([]);
 }
@@ -249,7 +249,7 @@ function writeResponse(reply: LifecycleReply, payload: unknown): void {
   }
 }
 
-function writeToSocket(reply: any, given: unknown): void {
+function writeToSocket(reply: LifecycleReply, given: unknown): void {
   const res = reply.raw;
   let payload = given;
   // Headers the user wrote with res.writeHead still leave room for a stream's body (it goes out
@@ -349,7 +349,7 @@ function writeToSocket(reply: any, given: unknown): void {
 }
 
 /** The body of the default 404. */
-export function notFoundBody(request: any): string {
+export function notFoundBody(request: { readonly method: string; readonly url: string }): string {
   // The exact shape Fastify answers with (no `code`), so tests that compare bodies still pass.
   return JSON.stringify({
     message: `Route ${request.method}:${request.url} not found`,

@@ -5,8 +5,9 @@
 import type { ContentTypeParserStore } from '../http/content-type-parser.js';
 import type { HookName } from '../lifecycle/hook-names.js';
 import type { SchemaController } from '../schema/schema-controller.js';
-import type { Context, RootState } from '../state/application.js';
-import type { ErrorHandlerEntry, HookEntry } from '../state/entries.js';
+import type { Context, ErrorHandlerFunction, RootState } from '../state/application.js';
+import type { EnclaveInstance } from '../types.js';
+import type { HookEntry } from '../state/entries.js';
 
 /** The single private key from a public instance to its context. */
 export const kContext: unique symbol = Symbol('enclave.context');
@@ -71,13 +72,13 @@ export interface RootContextParts {
   schemas: SchemaController;
   parsers: ContentTypeParserStore;
   /** The default error handler, the end of every error-handler chain. */
-  defaultErrorHandler: ErrorHandlerEntry['fn'];
+  defaultErrorHandler: ErrorHandlerFunction;
 }
 
 /** The root context: created once by the factory with the instance prototype it inherits from. */
 export function createRootContext(root: RootState, parts: RootContextParts): Context {
   const { schemas, parsers } = parts;
-  const instance = Object.create(parts.instancePrototype);
+  const instance: EnclaveInstance = Object.create(parts.instancePrototype);
   const context = makeContext({
     id: nextContextId++,
     parent: null,
@@ -110,7 +111,7 @@ export function createRootContext(root: RootState, parts: RootContextParts): Con
 
 /** A child context for a plugin that keeps its own encapsulation. */
 export function createChildContext(parent: Context, pluginName: string, prefix: unknown): Context {
-  const instance = Object.create(parent.instance);
+  const instance: EnclaveInstance = Object.create(parent.instance);
   const hooks = new Map<HookName, HookEntry[]>();
   for (const [name, entries] of parent.hooks) hooks.set(name, entries.slice());
   const context = makeContext({

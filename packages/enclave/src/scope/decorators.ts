@@ -129,8 +129,9 @@ export function undeclaredDecorator(context: Context, kind: DecoratorKind, name:
 /** Reads a visible instance decorator, or throws FST_ERR_DEC_UNDECLARED naming the context. */
 export function getDecorator(context: Context, name: string): unknown {
   if (!(name in context.instance)) throw undeclaredDecorator(context, 'instance', name);
-  // A function comes back bound to the instance, as in Fastify (a getter is read once).
-  const value = context.instance[name];
+  // A function comes back bound to the instance, as in Fastify (a getter is read once). Read by
+  // name: a decorator is a member the instance's type cannot know.
+  const value: unknown = (context.instance as object as Record<string, unknown>)[name];
   return typeof value === 'function' ? value.bind(context.instance) : value;
 }
 

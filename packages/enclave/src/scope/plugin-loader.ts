@@ -5,7 +5,7 @@
 import { errorCodes, fromLoaderError, loaderErrors } from '../errors.js';
 import { contextPath, createChildContext } from './context.js';
 import { setContextSetting } from './context-settings.js';
-import { currentRecord, runAs } from './plugin-attribution.js';
+import { currentRecord, loaderStateOf, runAs } from './plugin-attribution.js';
 import {
   checkPluginRequirements,
   type PluginFunction,
@@ -13,18 +13,24 @@ import {
   pluginNameOf,
   skipsEncapsulation,
 } from './plugin-meta.js';
-import type { AfterCallback, Context, PluginRecord, QueueItem, RootState } from '../state/application.js';
+import type { Context, RootState } from '../state/application.js';
+import type { LogSerializers } from '../state/options.js';
+import type { AfterCallback, PluginRecord, QueueItem } from '../state/plugins.js';
 
 /** Plugin errors already annotated with the plugin's name (each error named once, innermost). */
 const namedErrors = new WeakSet<object>();
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as any).then === 'function';
+  return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as { then?: unknown }).then === 'function';
+}
+
+/** An ES module namespace (or any object) whose default export is a function: the plugin. */
+function defaultExportOf(value: unknown): unknown {
+  return value !== null && typeof value === 'object' ? (value as { default?: unknown }).default : undefined;
 }
 
 function isValidPlugin(plugin: unknown): boolean {
-  if (typeof plugin === 'function' || isThenable(plugin)) return true;
-  return plugin !== null && typeof plugin === 'object' && typeof (plugin as any).default === 'function';
+  return typeof plugin === 'function' || isThenable(plugin) || typeof defaultExportOf(plugin) === 'function';
 }
 
 /** Queues `plugin` on the loading plugin (or the root). Validation errors are thrown at once. */
@@ -70,12 +76,12 @@ export function loadPending(context: Context): Promise<void> {
 export function pendingLoad(context: Context): () => Promise<void> {
   const record = currentRecord(context);
   const { root } = context;
-  return () => drainSerially(root, record.finished === true ? (root.rootPlugin as PluginRecord) : record);
+  return () => drainSerially(root, record.finished === true ? loaderStateOf(root).rootPlugin : record);
 }
 
 /** Loads everything registered on the application (ready()). */
 export function loadAll(root: RootState): Promise<void> {
-  return drainSerially(root, root.rootPlugin as PluginRecord);
+  return drainSerially(root, loaderStateOf(root).rootPlugin);
 }
 
 /**
@@ -150,7 +156,8 @@ async function loadPlugin(root: RootState, plugin: unknown, options: unknown, pa
   const meta = pluginMetaOf(pluginFn);
   let context = parent;
   const record: PluginRecord = { name, queue: [] };
-  root.loadingStack.push(record);
+  const { loadingStack } = loaderStateOf(root);
+  loadingStack.push(record);
   try {
     if (pluginFn.constructor.name === 'AsyncFunction' && pluginFn.length >= 3) {
       throw new errorCodes.FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER(name);
@@ -159,7 +166,8 @@ async function loadPlugin(root: RootState, plugin: unknown, options: unknown, pa
     // The context comes first and reads `prefix` from the options as given: for an options
     // function that is a property of the function, as in Fastify; the function then runs with
     // the plugin's own instance, and whatever it returns is the plugin's options.
-    const given = (options ?? {}) as Record<string, any>;
+    // The options as given, read by name (`prefix`, `logLevel`, `logSerializers`) before the plugin sees them.
+    const given = (options ?? {}) as Readonly<Record<string, unknown>>;
     if (!skipsEncapsulation(pluginFn)) {
       context = createChildContext(parent, name, given.prefix);
       inheritLogOptions(context, given);
@@ -178,21 +186,24 @@ async function loadPlugin(root: RootState, plugin: unknown, options: unknown, pa
   } finally {
     record.finished = true;
     if (context !== parent) context.loaded = true;
-    const index = root.loadingStack.lastIndexOf(record);
-    if (index !== -1) root.loadingStack.splice(index, 1);
+    const index = loadingStack.lastIndexOf(record);
+    if (index !== -1) loadingStack.splice(index, 1);
   }
 }
 
 /** `logLevel` and `logSerializers` given to register() apply to the plugin's routes and below. */
-function inheritLogOptions(context: Context, given: Record<string, any>): void {
-  if (typeof given.logLevel === 'string' && given.logLevel !== '') setContextSetting(context, 'logLevel', given.logLevel);
-  if (given.logSerializers !== null && typeof given.logSerializers === 'object') setContextSetting(context, 'logSerializers', given.logSerializers);
+function inheritLogOptions(context: Context, given: Readonly<Record<string, unknown>>): void {
+  const { logLevel, logSerializers } = given;
+  if (typeof logLevel === 'string' && logLevel !== '') setContextSetting(context, 'logLevel', logLevel);
+  // Handed to the logger as given: pino calls each serializer with its field.
+  if (logSerializers !== null && typeof logSerializers === 'object') setContextSetting(context, 'logSerializers', logSerializers as LogSerializers);
 }
 
 /** The function behind a registration: itself, a module's default export, or what a promise gave. */
 async function resolvePluginFunction(plugin: unknown, parent: Context): Promise<PluginFunction> {
   let fn = isThenable(plugin) ? await plugin : plugin;
-  if (fn !== null && typeof fn === 'object' && typeof (fn as any).default === 'function') fn = (fn as any).default;
+  const defaultExport = defaultExportOf(fn);
+  if (typeof defaultExport === 'function') fn = defaultExport;
   if (typeof fn !== 'function') {
     const loaderError = new loaderErrors.AVV_ERR_PLUGIN_NOT_VALID(kindOf(fn));
     throw fromLoaderError(errorCodes.FST_ERR_PLUGIN_NOT_VALID, loaderError, `"${contextPath(parent)}"`, `a promise of ${describe(fn)}`);
@@ -217,7 +228,7 @@ function runPluginBody(root: RootState, record: PluginRecord, fn: PluginFunction
       else resolve();
     }
     try {
-      const result = runAs(root, record, () => fn(context.instance, options, (error?: Error) => finish(error)));
+      const result = runAs(root, record, () => fn(context.instance, options, (error?: unknown) => finish(error)));
       if (isThenable(result)) result.then(() => finish(), (error) => finish(error ?? new Error(`Plugin '${name}' rejected`)));
       // A plugin that neither returns a promise nor takes `done` has finished when it returns.
       else if (fn.length < 3) finish();
@@ -267,7 +278,7 @@ function describe(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string') return `the string '${value}'`;
   if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value} ${String(value)}`;
-  if (typeof value === 'object' && 'default' in value) return `a module whose default export is ${describe((value as any).default)}`;
+  if (typeof value === 'object' && 'default' in value) return `a module whose default export is ${describe(value.default)}`;
   return typeof value;
 }
 

@@ -2,9 +2,10 @@
 // loaded, its routes (declared and compiled), and the request and reply as the lifecycle sees
 // them. They refer to one another (a context knows its root, the root its routes, a compiled
 // route its context and its request and reply constructors), so they live in this one file, on
-// the lowest floor: every module imports them from here, and this file imports no module that
-// does anything. The functions that build and use them sit above (scope/, lifecycle/, boot.ts).
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+// the lowest floor: every module takes them from here, and this file takes only types, from
+// modules that use none of these. The functions that build and use them sit above (scope/,
+// lifecycle/, routing/, boot.ts).
+import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
 import type Router from 'find-my-way';
 import type { ContentTypeParserStore } from '../http/content-type-parser.js';
 import type { ErrorPathLogger } from '../lifecycle/error-safety.js';
@@ -15,14 +16,29 @@ import type { Milestone } from '../milestone.js';
 import type { MethodSets } from '../routing/http-methods.js';
 import type { CompiledRouteSchemas } from '../schema/contracts.js';
 import type { SchemaController } from '../schema/schema-controller.js';
-import type { ChildLoggerFactory } from '../types.js';
-import type { ErrorHandlerEntry, HookEntry } from './entries.js';
-import type { NormalizedOptions } from './options.js';
+import type { ChildLoggerFactory, EnclaveInstance } from '../types.js';
+import type { HookEntry } from './entries.js';
+import type { LogOptions, NormalizedOptions } from './options.js';
+
+/** A route handler (or a not-found handler): `this` is the route's instance. */
+export type RouteHandler = (this: unknown, request: LifecycleRequest, reply: LifecycleReply) => unknown;
+
+/** An error handler: `setErrorHandler`'s, a route's `errorHandler`, or the default one. */
+export type ErrorHandlerFunction = (this: unknown, error: unknown, request: LifecycleRequest, reply: LifecycleReply) => unknown;
+
+/** A link in the error-handler chain: a handler that rethrows passes the error to `parent`. */
+export interface ErrorHandlerEntry {
+  fn: ErrorHandlerFunction;
+  instance: object;
+  /** The next handler up; null only for the default handler, which ends every chain. */
+  parent: ErrorHandlerEntry | null;
+}
 
 /** A not-found handler set with setNotFoundHandler, compiled like a route at ready. */
 export interface NotFoundEntry {
-  handler: (this: any, request: any, reply: any) => unknown;
-  options: Record<string, any>;
+  handler: RouteHandler;
+  /** Its options as given (`preValidation`, `preHandler`, `errorHandler`), checked when set. */
+  options: Readonly<Record<string, unknown>>;
   context: Context;
 }
 
@@ -36,7 +52,8 @@ export interface Context {
   readonly id: number;
   readonly parent: Context | null;
   readonly root: RootState;
-  readonly instance: Record<PropertyKey, any>;
+  /** The public instance: `Object.create` of the parent's, so it inherits its decorators. */
+  readonly instance: EnclaveInstance;
   /** The name shown in context paths and printPlugins: the plugin that created the context. */
   readonly name: string;
   /**
@@ -52,8 +69,9 @@ export interface Context {
   readonly hooks: Map<HookName, HookEntry[]>;
   /** Names decorated in this context only (diagnostics and printPlugins). */
   readonly decorators: DecoratorNames;
-  readonly requestPrototype: Record<PropertyKey, any>;
-  readonly replyPrototype: Record<PropertyKey, any>;
+  /** The prototypes of the context's requests and replies: the decorators visible here on them. */
+  readonly requestPrototype: object;
+  readonly replyPrototype: object;
   /**
    * Value decorators copied onto each request/reply so every request has its own slot: those of
    * the ancestors, then this context's. Read along the chain when asked (at ready, when the
@@ -82,8 +100,8 @@ export interface Context {
    */
   loaded: boolean;
   /** Per-context request and reply constructors, built at ready. */
-  Request: (new (...args: any[]) => any) | null;
-  Reply: (new (...args: any[]) => any) | null;
+  Request: RequestConstructor | null;
+  Reply: ReplyConstructor | null;
 }
 
 export interface RootState {
@@ -96,7 +114,7 @@ export interface RootState {
   readonly log: Logger;
   readonly server: Server;
   /** The server's request listener, also exposed as `instance.routing`. */
-  readonly requestListener: (raw: any, res: any) => void;
+  readonly requestListener: (raw: IncomingMessage, res: ServerResponse) => void;
   /** `routerOptions.compile`: compile find-my-way's trees once every route is in (at ready). */
   readonly compileRouter: boolean;
   /** Application hooks that run once, in registration order, wherever they were added. */
@@ -113,11 +131,6 @@ export interface RootState {
   frameworkErrorRoute: CompiledRoute | null;
   /** Whether a real logger is set (per-request child loggers and request logs). */
   readonly logging: boolean;
-  rootPlugin: PluginRecord | null;
-  /** The plugins loading, outermost first (which one a call belongs to: plugin-attribution.ts). */
-  loadingStack: PluginRecord[];
-  /** The plugin whose body (or `after` callback) is running synchronously right now, if any. */
-  runningBody: PluginRecord | null;
   readyPromise: Promise<void> | null;
   /** While onReady hooks run (they may still decorate the instance). */
   runningReadyHooks: boolean;
@@ -134,36 +147,12 @@ export interface RootState {
   thenGuard: boolean;
 }
 
-export type AfterCallback = (this: any, error: Error | null, done?: (err?: Error | null) => void) => unknown;
-
-export type QueueItem =
-  | { kind: 'plugin'; plugin: unknown; options: unknown; registeredIn: Context }
-  | { kind: 'after'; callback: AfterCallback; registeredIn: Context };
-
-/** One registration being (or done) loading; `queue` holds what its body registered. */
-export interface PluginRecord {
-  name: string;
-  queue: QueueItem[];
-  /** The drain of `queue` in progress: a second caller waits for it instead of racing it. */
-  draining?: Promise<void> | null;
-  /** Set once the plugin and its queue have loaded: later registrations go to the root's queue. */
-  finished?: boolean;
-  /** The context the plugin's body was given, set as the body starts. */
-  context?: Context;
-  /**
-   * A load failure no `after` callback has handled yet. It outlives the drain that met it, as in
-   * Fastify: awaiting the failed `register` reports it, and so do the next `after()`/`ready()`,
-   * while plugins queued after it are skipped.
-   */
-  error?: Error | null;
-}
-
 export interface RouteRecord {
   methods: string[];
   /** The full path the router matches (prefix included). */
   url: string;
   /** The options after onRoute hooks ran (handler, schema, hooks, config, ...). */
-  options: Record<string, any>;
+  options: RouteOptions;
   context: Context;
   /** Built at ready; the request path reads only this. */
   compiled: CompiledRoute | null;
@@ -171,11 +160,28 @@ export interface RouteRecord {
   isHeadTwin: boolean;
 }
 
+/**
+ * A route's options as checked by validateRouteOptions (routing/route-options.ts): the members it
+ * checks, typed; the others (schema, config, hooks, and whatever a plugin adds for its onRoute
+ * hook to read) as given, read with a check where they are used.
+ */
+export interface RouteOptions {
+  readonly [option: string]: unknown;
+  /** As declared: a method or an array of them (`methods` holds them upper-cased). */
+  readonly method?: unknown;
+  readonly url: string;
+  readonly methods: string[];
+  readonly handler: RouteHandler;
+  readonly errorHandler?: ErrorHandlerFunction | undefined;
+  readonly bodyLimit?: number | undefined;
+  readonly handlerTimeout?: number | undefined;
+}
+
 export type RouteHooks = Record<RequestHookName, HookEntry[] | null>;
 
 export interface CompiledRoute {
   readonly context: Context;
-  readonly handler: (this: any, request: any, reply: any) => unknown;
+  readonly handler: RouteHandler;
   /** The handler is an arrow function: called directly, not through Function.prototype.call. */
   readonly handlerLexicalThis: boolean;
   readonly hooks: RouteHooks;
@@ -197,10 +203,10 @@ export interface CompiledRoute {
   readonly logOptions: Readonly<LogOptions> | undefined;
   /** The public, read-only view exposed as `request.routeOptions`. */
   readonly routeOptions: Readonly<Record<string, unknown>>;
-  readonly Request: new (...args: any[]) => any;
+  readonly Request: RequestConstructor;
   readonly Reply: ReplyConstructor;
   /** The request-id generator of the route's context (`setGenReqId`), else the factory's. */
-  readonly genReqId: (raw: any) => string;
+  readonly genReqId: (raw: IncomingMessage) => string;
   /** A child-logger factory set with `setChildLoggerFactory` or the option; null: the default. */
   readonly childLoggerFactory: ChildLoggerFactory | null;
   /** Milliseconds before FST_ERR_HANDLER_TIMEOUT; 0 for none. */
@@ -213,17 +219,9 @@ export interface CompiledRoute {
   readonly methodSets: MethodSets;
 }
 
-/** The request loggers' serializers, by the name of the field they serialize. */
-export type LogSerializers = Record<string, (value: any) => unknown>;
-
-/** Options for a request's child logger. */
-export interface LogOptions {
-  level?: string;
-  serializers?: LogSerializers;
-}
-
 /** The request as the lifecycle sees it. */
 export interface LifecycleRequest {
+  readonly id: string;
   readonly raw: IncomingMessage;
   readonly method: string;
   readonly url: string;
@@ -232,7 +230,7 @@ export interface LifecycleRequest {
   readonly params: unknown;
   readonly headers: unknown;
   body: unknown;
-  validationError?: Error;
+  validationError: Error | undefined;
   /** Its reply (a slot: cheaper per request than a WeakMap entry). */
   [kReply]: LifecycleReply | null;
   [kRoute]: CompiledRoute;
@@ -248,7 +246,10 @@ export interface LifecycleReply {
   readonly statusCode: number;
   readonly elapsedTime: number;
   code(statusCode: number): LifecycleReply;
+  header(name: string, value: unknown): LifecycleReply;
   headers(values: Record<string, unknown>): unknown;
+  hasHeader(name: string): boolean;
+  type(contentType: string): LifecycleReply;
   send(payload?: unknown): unknown;
   [kSent]: boolean;
   [kHijacked]: boolean;
@@ -260,10 +261,24 @@ export interface LifecycleReply {
   /** While its onError hooks run (a send from one is refused). */
   [kInOnErrorHooks]: boolean;
   /** The trailers `reply.trailer()` declared, null until the first. */
-  [kTrailers]: Map<string, unknown> | null;
-  [kHeaders]: Record<string, unknown>;
+  [kTrailers]: Map<string, TrailerFunction> | null;
+  /** The headers set so far, by lower-cased name (written with the status in one writeHead). */
+  [kHeaders]: OutgoingHttpHeaders;
   [kSerializer]: ((payload: unknown) => unknown) | null;
 }
+
+/** A trailer's function (`reply.trailer(name, fn)`): its value by callback or promise. */
+export type TrailerFunction = (reply: LifecycleReply, payload: unknown, done: (error: unknown, value?: string) => void) => unknown;
+
+/** A context's request constructor (built at ready with the request decorators visible there). */
+export type RequestConstructor = new (
+  raw: IncomingMessage,
+  params: Record<string, unknown>,
+  query: Record<string, unknown>,
+  id: string,
+  log: ErrorPathLogger,
+  route: CompiledRoute,
+) => LifecycleRequest;
 
 /** A context's reply constructor (built at ready with the reply decorators visible there). */
 export type ReplyConstructor = new (raw: ServerResponse, request: LifecycleRequest, log: ErrorPathLogger, route: CompiledRoute) => LifecycleReply;

@@ -1,9 +1,16 @@
-// The hook and error-handler entries a context keeps: a function and the instance it runs with.
-// Types only, on the lowest floor: the scope, the lifecycle and the application hooks all read them.
+// The hooks a context keeps: a function and the instance it runs with. Types only, on the lowest
+// floor: the scope, the lifecycle and the application hooks all read them.
+
+/**
+ * A hook function. Each kind takes its own arguments (a request hook `(request, reply, done)`, an
+ * application hook `(done)`, onRoute `(routeOptions)`): the runners pass them, and the user's
+ * functions are checked to be functions when added.
+ */
+export type HookFunction = (this: unknown, ...args: unknown[]) => unknown;
 
 /** A hook as registered: the function and the instance it runs with as `this`. */
 export interface HookEntry {
-  fn: (...args: any[]) => any;
+  fn: HookFunction;
   instance: object;
   /** When the hook took effect, across the application: a route runs its hooks in this order. */
   order?: number;
@@ -13,12 +20,4 @@ export interface HookEntry {
    * hooks: when the route is compiled).
    */
   lexicalThis?: boolean;
-}
-
-/** A link in the error-handler chain: a handler that rethrows passes the error to `parent`. */
-export interface ErrorHandlerEntry {
-  fn: (this: any, error: any, request: any, reply: any) => unknown;
-  instance: object;
-  /** The next handler up; null only for the default handler, which ends every chain. */
-  parent: ErrorHandlerEntry | null;
 }
