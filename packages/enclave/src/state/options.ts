@@ -3,7 +3,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { LogController } from '../log-controller.js';
 
-/** The factory's options, checked and with their defaults (server.ts builds them). */
+/** The factory's options, checked and with their defaults (normalize-options.ts builds them). */
 export interface NormalizedOptions {
   bodyLimit: number;
   pluginTimeout: number;
