@@ -11,12 +11,15 @@
 //   npm run bench:instructions -- --frameworks enclave   exactly the frameworks listed (raw too
 //                                             only when listed: combine with --table)
 //   npm run bench:instructions -- --keep      keep the cachegrind.out files (for cg_annotate)
+//   npm run bench:instructions -- --baseline <ref>   also Enclave as built at a git commit, in
+//                                             the same repeats (lib/baseline.mjs): before/after
 //   node bench/instructions.mjs --table a.json b.json   one table from several runs' results
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { buildBaseline } from './lib/baseline.mjs';
 import { readTotals, valgrindCommand } from './lib/cachegrind.mjs';
 import { determinismFlags, slowClockEnv } from './lib/determinism.mjs';
 import { ensureResultsDir, nodeVersion, SERVER_FLAGS, startRequestClient, startServer } from './lib/processes.mjs';
@@ -37,6 +40,7 @@ const { values: args, positionals } = parseArgs({
     'default-tiering': { type: 'boolean', default: false },
     'real-clock': { type: 'boolean', default: false },
     out: { type: 'string' },
+    baseline: { type: 'string' },
     table: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h' },
   },
@@ -52,17 +56,19 @@ const spread = (values) => {
 /** The Markdown table of `cells[scenario][framework] = [{ perRequest }]`, and the medians. */
 function tableOf(cells) {
   const scenarioList = Object.keys(cells);
-  const frameworks = ['raw', 'enclave', 'fastify', 'hono', 'koa', 'express'].filter((name) =>
+  const frameworks = ['raw', 'enclave', 'enclave-baseline', 'fastify', 'hono', 'koa', 'express'].filter((name) =>
     scenarioList.some((scenario) => cells[scenario][name] !== undefined),
   );
   const others = frameworks.filter((name) => name !== 'raw');
   const headers = [
     'scenario',
     ...frameworks.flatMap((name) => [`${name} instr/req`, 'spread', 'bytes/req']),
-    ...others.map((name) => `${name} − raw`),
+    ...(frameworks.includes('raw') ? others.map((name) => `${name} − raw`) : []),
   ];
-  const both = others.includes('enclave') && others.includes('fastify');
+  const both = frameworks.includes('raw') && others.includes('enclave') && others.includes('fastify');
   if (both) headers.push('Enclave overhead ÷ Fastify overhead');
+  const withBaseline = others.includes('enclave') && others.includes('enclave-baseline');
+  if (withBaseline) headers.push('enclave − enclave-baseline');
   const rows = [];
   const summary = {};
   for (const scenario of scenarioList) {
@@ -74,9 +80,10 @@ function tableOf(cells) {
       const bytes = (cells[scenario][framework] ?? []).map((cell) => cell.bytes).filter((value) => value !== undefined);
       row.push(values.length ? kilo(medians[framework]) : '—', values.length ? spread(values) : '', bytes.length ? formatNumber(median(bytes)) : '—');
     }
-    for (const name of others) row.push(kilo(medians[name] - medians.raw));
+    if (frameworks.includes('raw')) for (const name of others) row.push(kilo(medians[name] - medians.raw));
     const ratio = both ? (medians.enclave - medians.raw) / (medians.fastify - medians.raw) : undefined;
     if (both) row.push(formatRatio(ratio));
+    if (withBaseline) row.push(kilo(medians.enclave - medians['enclave-baseline']));
     rows.push(row);
     summary[scenario] = { medians, ratio, runs: cells[scenario] };
   }
@@ -105,7 +112,7 @@ if (args.help) {
   process.stdout.write(
     'usage: node bench/instructions.mjs [--only A,B,C,D] [--frameworks raw,enclave,fastify] [--repeats 3]\n' +
       '                                  [--n1 2000] [--n2 3000] [-c 1] [--node /path/to/node] [--keep] [--out file.json]\n' +
-      '                                  [--default-tiering]\n' +
+      '                                  [--default-tiering] [--baseline <git ref>]\n' +
       '       node bench/instructions.mjs --table results1.json results2.json …\n',
   );
   process.exit(0);
@@ -143,6 +150,13 @@ const options = {
 if (!(options.n2 > options.n1 && options.n1 >= 0)) throw new Error('--n2 must be greater than --n1');
 
 const resultsDir = ensureResultsDir();
+if (args.baseline) {
+  // Server processes inherit the environment: that is how enclave-baseline finds the build.
+  const { commit, entry } = buildBaseline(args.baseline, resultsDir, (line) => process.stderr.write(`${line}\n`));
+  process.env.BENCH_ENCLAVE_BASELINE = entry;
+  options.baseline = { ref: args.baseline, commit };
+  if (!options.frameworks.includes('enclave-baseline')) options.frameworks.push('enclave-baseline');
+}
 const serverNode = nodeVersion(options.nodePath);
 // One directory per Node version and run, so two runs (Node 20 and 24) can go side by side.
 const outDir = join(resultsDir, 'cachegrind', `${serverNode}-${process.pid}`);

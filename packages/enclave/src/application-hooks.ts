@@ -1,7 +1,7 @@
 // The runner of application hooks (onReady, onListen, preClose, onClose): one after the other,
 // each with its own instance as `this`, in the three forms (sync, `done`, promise).
 import { errorCodes, loaderErrors } from './errors.js';
-import type { HookEntry } from './scope/context.js';
+import type { HookEntry } from './state/entries.js';
 import { rejectionAsError, thrownAsError } from './thrown-values.js';
 
 export interface ApplicationHookOptions {

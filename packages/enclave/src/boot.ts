@@ -4,12 +4,11 @@ import { compileNotFoundRoute, compileRoute } from './lifecycle/compiled-route.j
 import { runApplicationHooks } from './application-hooks.js';
 import { writeLogLine } from './lifecycle/log-lines.js';
 import { notFoundBody } from './lifecycle/send.js';
-import type { Context } from './scope/context.js';
 import { loadAll } from './scope/plugin-loader.js';
-import type { RootState } from './scope/root-state.js';
+import type { CompiledRoute, Context, LifecycleReply, LifecycleRequest, RootState } from './state/application.js';
 
-function defaultNotFoundHandler(request: any, reply: any): void {
-  writeLogLine(reply, (controller) => controller.routeNotFound(request, reply));
+function defaultNotFoundHandler(request: LifecycleRequest, reply: LifecycleReply): void {
+  writeLogLine(reply, (controller, publicRequest, publicReply) => controller.routeNotFound(publicRequest, publicReply));
   const body = notFoundBody(request);
   // Fastify's handler sends an object and keeps a content type set before it: after
   // reply.type('text/html') and reply.callNotFound() that object is an invalid payload (500).
@@ -77,32 +76,12 @@ export async function bootApplication(root: RootState, runReadyHooks = true): Pr
 }
 
 /** The not-found route owning `url`: the longest matching prefix, else the root's. */
-export function findNotFoundRoute(root: RootState, url: string) {
+export function findNotFoundRoute(root: RootState, url: string): CompiledRoute {
   const queryStart = url.indexOf('?');
   const path = queryStart === -1 ? url : url.slice(0, queryStart);
   for (const entry of root.notFoundRoutes) {
     const { prefix } = entry;
     if (prefix === '' || path === prefix || path.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`)) return entry.route;
   }
-  return (root.notFoundRoutes[root.notFoundRoutes.length - 1] as { route: any }).route;
-}
-
-/** A one-time signal with synchronous listeners, so they run in the order they were added. */
-export class Milestone {
-  #outcome: { failed: boolean; error: unknown } | null = null;
-  #waiters: Array<(failed: boolean, error: unknown) => void> = [];
-
-  settle(failed: boolean, error?: unknown): void {
-    if (this.#outcome !== null) return;
-    this.#outcome = { failed, error };
-    const waiters = this.#waiters;
-    this.#waiters = [];
-    for (const waiter of waiters) waiter(failed, error);
-  }
-
-  /** Calls `waiter` once settled (at once if it already is). */
-  wait(waiter: (failed: boolean, error: unknown) => void): void {
-    if (this.#outcome === null) this.#waiters.push(waiter);
-    else waiter(this.#outcome.failed, this.#outcome.error);
-  }
+  return (root.notFoundRoutes[root.notFoundRoutes.length - 1] as { route: CompiledRoute }).route;
 }

@@ -69,3 +69,17 @@ export const honouredRouterOptions: readonly string[] = [
   'querystringParser',
   'useSemicolonDelimiter',
 ];
+
+/** The options object the factory was given, before it is checked: read by name. */
+export type GivenOptions = Readonly<Record<string, unknown>>;
+
+/** `routerOptions[name]` as given, when `routerOptions` is an object. */
+export function nestedRouterOption(options: GivenOptions, name: string): unknown {
+  const { routerOptions } = options;
+  return routerOptions !== null && typeof routerOptions === 'object' ? (routerOptions as Record<string, unknown>)[name] : undefined;
+}
+
+/** A router option: `routerOptions[name]` wins over the (deprecated) top-level `name`, as in Fastify. */
+export function routerOption(options: GivenOptions, name: string): unknown {
+  return nestedRouterOption(options, name) ?? options[name];
+}

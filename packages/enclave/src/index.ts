@@ -29,6 +29,7 @@ function enclave<Logger extends Types.FastifyBaseLogger>(
   options: Types.EnclaveOptions & { loggerInstance: Logger },
 ): Types.FastifyInstance<Types.RawServerDefault, Types.RawRequestDefaultExpression, Types.RawReplyDefaultExpression, Logger>;
 function enclave(options?: Types.EnclaveOptions): Types.EnclaveInstance;
+// any: the implementation signature must accept every overload's server, request, reply and logger; callers see only the overloads.
 function enclave(options?: Types.EnclaveOptions): Types.FastifyInstance<any, any, any, any> {
   return createApplication(options);
 }

@@ -7,7 +7,8 @@ import { createIdGenerator, type RequestIdGenerator } from './request-id.js';
 import { addHttpMethod, supportedMethods } from './routing/http-methods.js';
 import { shorthandOptions } from './routing/route-options.js';
 import { addRoute } from './routing/routes.js';
-import { type Context, contextOf } from './scope/context.js';
+import { contextOf } from './scope/context.js';
+import type { Context } from './state/application.js';
 import { type ChildLoggerFactory, contextSetting, defaultChildLoggerFactory, setContextSetting } from './scope/context-settings.js';
 import { kRegisteredPlugins, registeredPluginNames } from './scope/plugin-meta.js';
 

@@ -5,15 +5,14 @@ import { errorCodes, loaderErrors, notFoundHandlerAlreadySet } from './errors.js
 import { getDefaultJsonParser } from './http/content-type-parser.js';
 import type { ContentTypeParserFunction, ContentTypeParserOptions } from './http/content-type-store.js';
 import { formatAddress } from './http/listen.js';
-import { type ErrorPathReply, sendDefaultError } from './lifecycle/error-handling.js';
 import { type HookName, requestHookNames } from './lifecycle/hook-names.js';
 import { addHookToContext, validateHook } from './lifecycle/hooks.js';
-import { kErrorHandler } from './lifecycle/symbols.js';
 import { addRoute } from './routing/routes.js';
-import type { RouteRecord } from './routing/route-record.js';
-import { contextOf, type ErrorHandlerEntry, type HookEntry, type NotFoundEntry } from './scope/context.js';
+import { contextOf } from './scope/context.js';
+import type { ErrorHandlerFunction, NotFoundEntry, RouteHandler, RouteRecord } from './state/application.js';
+import type { AfterCallback } from './state/plugins.js';
 import { addDecorator, getDecorator, hasDecorator } from './scope/decorators.js';
-import { type AfterCallback, loadPending, pendingLoad, queueAfter, queuePlugin } from './scope/plugin-loader.js';
+import { loadPending, pendingLoad, queueAfter, queuePlugin } from './scope/plugin-loader.js';
 import { isRegisteredInChain } from './scope/plugin-meta.js';
 import { printPlugins } from './scope/print-plugins.js';
 import { extraMethods, extraProperties, shorthand, throwIfBooted } from './instance-extras.js';
@@ -37,7 +36,7 @@ const shorthandMethods: Record<string, string> = {
   patch: 'PATCH',
 };
 
-export const instancePrototype: Record<PropertyKey, any> = {
+export const instancePrototype: Record<PropertyKey, unknown> = {
   register(this: object, plugin: unknown, options?: unknown) {
     queuePlugin(contextOf(this), plugin, options);
     return this;
@@ -53,12 +52,11 @@ export const instancePrototype: Record<PropertyKey, any> = {
     addRoute(contextOf(this), options);
     return this;
   },
-  addHook(this: object, name: string, fn: HookEntry['fn']) {
+  addHook(this: object, name: string, given: unknown) {
     const context = contextOf(this);
     // Fastify words a missing hook as it was given ('instead got undefined'), others by their tag.
-    if (fn === undefined || fn === null) throw new errorCodes.FST_ERR_HOOK_INVALID_HANDLER(name, String(fn));
-    if (name === 'onClose') fn = asDisposeHook(fn) ?? fn;
-    validateHook(name, fn);
+    if (given === undefined || given === null) throw new errorCodes.FST_ERR_HOOK_INVALID_HANDLER(name, String(given));
+    const fn = validateHook(name, name === 'onClose' ? (asDisposeHook(given) ?? given) : given);
     // An onReady hook added by an onReady hook is accepted and not run, as in Fastify.
     const late = name === 'onClose' || name === 'preClose' || name === 'onListen' || (name === 'onReady' && context.root.runningReadyHooks);
     if (!late) {
@@ -106,23 +104,22 @@ export const instancePrototype: Record<PropertyKey, any> = {
     const context = contextOf(this);
     return context.pluginNames.includes(name) || isRegisteredInChain(context, name);
   },
-  setErrorHandler(this: object, handler: NonNullable<ErrorHandlerEntry['fn']>) {
+  setErrorHandler(this: object, handler: unknown) {
     const context = contextOf(this);
     throwIfBooted(context, 'setErrorHandler');
     if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ERROR_HANDLER_NOT_FN();
     if (markErrorHandlerSet(context) && !context.root.options.allowErrorHandlerOverride) {
       throw new errorCodes.FST_ERR_ERROR_HANDLER_ALREADY_SET();
     }
-    context.errorHandler = { fn: handler, instance: this, parent: context.errorHandler };
+    // The user's handler, called with the error, our request and our reply.
+    context.errorHandler = { fn: handler as ErrorHandlerFunction, instance: this, parent: context.errorHandler };
     return this;
   },
-  setNotFoundHandler(this: object, options: NotFoundEntry['options'] | NotFoundEntry['handler'] | undefined, handler?: NotFoundEntry['handler']) {
+  setNotFoundHandler(this: object, given: unknown, givenHandler?: unknown) {
     const context = contextOf(this);
     throwIfBooted(context, 'setNotFoundHandler');
-    if (typeof options === 'function') {
-      handler = options as NotFoundEntry['handler'];
-      options = {};
-    }
+    const handler = typeof given === 'function' ? given : givenHandler;
+    const options = (typeof given === 'function' ? {} : given) as NotFoundEntry['options'] | null | undefined;
     if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ROUTE_HANDLER_NOT_FN('*', `${context.prefix}/*`, 'not-found handler');
     for (const name of requestHookNames) {
       const hooks = options?.[name];
@@ -134,7 +131,8 @@ export const instancePrototype: Record<PropertyKey, any> = {
     if (context.root.contexts.some((other) => other.notFound !== null && other.prefix === context.prefix)) {
       throw notFoundHandlerAlreadySet(context.prefix || '/');
     }
-    context.notFound = { handler, options: options ?? {}, context };
+    // The user's handler, called as a route handler is.
+    context.notFound = { handler: handler as RouteHandler, options: options ?? {}, context };
     return this;
   },
   setReplySerializer(this: object, serializer: (payload: unknown, statusCode: number) => string) {
@@ -268,15 +266,9 @@ Object.defineProperties(instancePrototype, {
   errorHandler: {
     get() {
       // The context's current handler, as in Fastify: the one set here or inherited, else the
-      // default one (for custom handlers that want to fall back to it).
-      const current = contextOf(this).errorHandler.fn;
-      if (current !== null) return current;
-      const instance = this;
-      // Named as Fastify's: printRoutes({ includeMeta }) shows it as "defaultErrorHandler()".
-      return function defaultErrorHandler(error: Error, _request: unknown, reply: ErrorPathReply) {
-        reply[kErrorHandler] = { fn: null, instance, parent: null };
-        sendDefaultError(reply, error);
-      };
+      // default one (for custom handlers that want to fall back to it), named as Fastify's:
+      // printRoutes({ includeMeta }) shows it as "defaultErrorHandler()".
+      return contextOf(this).errorHandler.fn;
     },
   },
 });

@@ -2,13 +2,15 @@
 // through one `LogController`, the one the `logController` factory option gives (an instance of
 // `LogController` or of a subclass overriding some of its methods), else a default one built
 // from `disableRequestLogging` and `requestIdLogLabel`. The messages are Fastify's, word for
-// word: log pipelines match on them.
-
-type Request = { log: any; raw: { url?: string | undefined; method?: string | undefined } };
-type Reply = { log: any; statusCode: number; elapsedTime: number };
+// word: log pipelines match on them. The methods get the request and the reply as users see them
+// (Fastify's signatures: a subclass's overrides are typed as in Fastify).
+import type { Logger } from './logger.js';
+import type { EnclaveInstance } from './types/instance.js';
+import type { EnclaveReply as Reply } from './types/reply.js';
+import type { EnclaveRequest as Request } from './types/request.js';
 
 export interface LogControllerOptions {
-  disableRequestLogging?: boolean | ((request: any) => boolean);
+  disableRequestLogging?: boolean | ((request: Request) => boolean);
   requestIdLogLabel?: string;
 }
 
@@ -21,7 +23,7 @@ export interface LogControllerOptions {
  * enclave({ logger: true, logController: new Quiet() })
  */
 export class LogController {
-  disableRequestLogging: boolean | ((request: any) => boolean);
+  disableRequestLogging: boolean | ((request: Request) => boolean);
   requestIdLogLabel: string;
 
   constructor(options: LogControllerOptions = {}) {
@@ -68,7 +70,7 @@ export class LogController {
     if (!this.isLogDisabled(request)) reply.log.error({ err: error, statusCode: metadata.statusCode }, 'The serializer for the given status code failed');
   }
 
-  serviceUnavailable(logger: any, _server: unknown): void {
+  serviceUnavailable(logger: Logger, _server: EnclaveInstance | undefined): void {
     logger.info({ res: { statusCode: 503 } }, 'request aborted - refusing to accept new requests as server is closing');
   }
 }

@@ -4,25 +4,28 @@
 import type pinoModule from 'pino';
 import { errorCodes } from './errors.js';
 
-type LogFn = (...args: any[]) => void;
 type Pino = typeof pinoModule;
 
-/** The logger interface Enclave needs (pino's, and any compatible instance). */
+/**
+ * The logger interface Enclave needs (pino's, and any compatible instance). The log methods are
+ * methods, so a logger whose own take narrower arguments (`info(message: string)`) still fits;
+ * Enclave calls them as pino's: `(details, message)` or `(message)`.
+ */
 export interface Logger {
   level: string;
-  fatal: LogFn;
-  error: LogFn;
-  warn: LogFn;
-  info: LogFn;
-  debug: LogFn;
-  trace: LogFn;
-  silent?: LogFn;
+  fatal(...args: unknown[]): void;
+  error(...args: unknown[]): void;
+  warn(...args: unknown[]): void;
+  info(...args: unknown[]): void;
+  debug(...args: unknown[]): void;
+  trace(...args: unknown[]): void;
+  silent?(...args: unknown[]): void;
   /** pino's level table; a route's `logLevel` must name one of them when it is there. */
   levels?: { values: Record<string, number> };
   child(bindings: Record<string, unknown>, options?: Record<string, unknown>): Logger;
 }
 
-const noop: LogFn = () => {};
+const noop = (): void => {};
 
 function createSilentLogger(): Logger {
   const logger: Logger = {
@@ -65,9 +68,19 @@ export function isLogger(value: unknown, strict = false): boolean {
  * (`req.method`, `req.url`, `req.version`, `req.host`, `req.remoteAddress`, `req.remotePort`,
  * `res.statusCode`), and never a body or a header value beyond `accept-version`.
  */
-function defaultSerializers(pino: Pino): Record<string, (value: any) => unknown> {
+/** What the request serializer reads of a request (the fields may be missing on a foreign object). */
+interface LoggedRequest {
+  method?: unknown;
+  url?: unknown;
+  headers?: Record<string, unknown>;
+  host?: unknown;
+  ip?: unknown;
+  socket?: { remotePort?: unknown };
+}
+
+function defaultSerializers(pino: Pino) {
   return {
-    req(request: any) {
+    req(request: LoggedRequest) {
       return {
         method: request.method,
         url: request.url,
@@ -77,7 +90,7 @@ function defaultSerializers(pino: Pino): Record<string, (value: any) => unknown>
         remotePort: request.socket?.remotePort,
       };
     },
-    res(reply: any) {
+    res(reply: { statusCode?: unknown }) {
       return { statusCode: reply.statusCode };
     },
     err: pino.stdSerializers.err,
@@ -98,15 +111,17 @@ function wrapInstance(instance: Logger): Logger {
 function createPinoLogger(given: object): Logger {
   const pino = loadPino();
   // Every own property, enumerable or not, as given (an option object may define them any way).
-  const options: Record<string | symbol, any> = {};
+  const options: Record<string | symbol, unknown> = {};
   for (const key of Reflect.ownKeys(given)) options[key] = (given as Record<string | symbol, unknown>)[key];
   if (options.stream !== undefined && options.file !== undefined) {
     throw new errorCodes.FST_ERR_LOG_INVALID_DESTINATION();
   }
-  const { stream, file, ...pinoOptions } = options;
+  const { stream, file, ...rest } = options;
+  // pino's own options, handed to pino as given (it checks them), with Enclave's defaults.
+  const pinoOptions = rest as pinoModule.LoggerOptions;
   pinoOptions.level ||= 'info';
   pinoOptions.serializers = { ...defaultSerializers(pino), ...pinoOptions.serializers };
-  const destination = file !== undefined ? pino.destination(file) : stream;
+  const destination = (file !== undefined ? pino.destination(file as Parameters<Pino['destination']>[0]) : stream) as pinoModule.DestinationStream | undefined;
   const instance = destination !== undefined ? pino(pinoOptions, destination) : pino(pinoOptions);
   return instance as unknown as Logger;
 }

@@ -5,7 +5,8 @@ import { bootApplication } from './boot.js';
 import { errorCodes } from './errors.js';
 import { close } from './http/close.js';
 import { checkSignal, listen } from './http/listen.js';
-import { type Context, contextOf } from './scope/context.js';
+import { contextOf } from './scope/context.js';
+import type { Context } from './state/application.js';
 import { markInjected } from './lifecycle/request-listener.js';
 import type { ListenOptions } from './types.js';
 

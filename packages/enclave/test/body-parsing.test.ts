@@ -319,7 +319,7 @@ describe('client aborts', () => {
 
   test('stream parsers see aborts through their own stream', async () => {
     const raw = abortable({ 'content-type': 'a/b', 'content-length': '100' });
-    const store = storeWith('a/b', (_request, stream, done) => {
+    const store = storeWith('a/b', (_request, stream: Readable, done) => {
       stream.on('error', (err: Error) => done!(err));
       stream.on('close', () => done!(new Error('closed early')));
       stream.resume();

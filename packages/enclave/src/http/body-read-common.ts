@@ -8,12 +8,13 @@ import { readSafely } from '../thrown-values.js';
 
 /** The raw request as far as the body reader needs it: an IncomingMessage or a fake of one. */
 export interface RawRequestLike {
-  headers?: Record<string, string | string[] | undefined>;
-  method?: string;
-  complete?: boolean;
-  httpVersionMajor?: number;
-  on?: (event: string, listener: (...args: any[]) => void) => unknown;
-  removeListener?: (event: string, listener: (...args: any[]) => void) => unknown;
+  headers?: Record<string, string | string[] | undefined> | undefined;
+  method?: string | undefined;
+  complete?: boolean | undefined;
+  httpVersionMajor?: number | undefined;
+  /** An EventEmitter's: each listener takes what its event carries. */
+  on?(event: string, listener: (...args: never[]) => void): unknown;
+  removeListener?(event: string, listener: (...args: never[]) => void): unknown;
   resume?: () => unknown;
   pause?: () => unknown;
 }

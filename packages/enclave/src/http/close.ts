@@ -9,7 +9,7 @@
 import type http from 'node:http';
 import type net from 'node:net';
 import { runApplicationHooks } from '../application-hooks.js';
-import type { RootState } from '../scope/root-state.js';
+import type { RootState } from '../state/application.js';
 import { closeHttp2Sessions, isHttp2Server, sweepHttp2Sessions } from './http2-sessions.js';
 import { realTimers, whenStillIdle } from './idle-check.js';
 import { closeLingering, IDLE_LINGER_BYTES } from './lingering-close.js';

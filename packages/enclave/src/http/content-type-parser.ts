@@ -9,7 +9,7 @@ import { errorCodes } from '../errors.js';
 import { rejectionAsError, thrownAsError } from '../thrown-values.js';
 import { discardBody, type RawRequestLike } from './body-read-common.js';
 import { readBody, readDeclaredLength } from './body-reader.js';
-import type { ContentTypeParserEntry, ContentTypeParserStore } from './content-type-store.js';
+import type { ContentTypeParserEntry, ContentTypeParserInput, ContentTypeParserStore } from './content-type-store.js';
 import { hasReadableEssence } from './media-type.js';
 
 export { createJsonParser, createJsonParser as getDefaultJsonParser, type PoisoningAction, parseTextBody } from './builtin-parsers.js';
@@ -22,6 +22,13 @@ export {
   DEFAULT_BODY_LIMIT,
 } from './content-type-store.js';
 export { formatMediaType, type MediaType, parameterValuesEqual, parseMediaType } from './media-type.js';
+
+/** What the body parsing reads of a request: its raw request, or the headers and method of a fake one. */
+export interface ParsableRequest {
+  readonly raw?: RawRequestLike | undefined;
+  readonly headers?: unknown;
+  readonly method?: unknown;
+}
 
 /**
  * Called once: with the error (`null` for none: any other value, falsy ones included, is a
@@ -76,7 +83,7 @@ function refuseOnHeaders(error: Error): Error {
  * parser's error reaches the error handlers as it is, with its own status (500 without one), as
  * in Fastify: only a missing value becomes FST_ERR_SEND_UNDEFINED_ERR.
  */
-function runParser(entry: ContentTypeParserEntry, request: unknown, input: unknown, essence: string | undefined, done: ParsedBodyCallback): void {
+function runParser(entry: ContentTypeParserEntry, request: unknown, input: ContentTypeParserInput, essence: string | undefined, done: ParsedBodyCallback): void {
   let settled = false;
   let callerFailure: { error: unknown } | undefined;
   const callback = (err: unknown, body?: unknown): void => {
@@ -144,14 +151,15 @@ function runParser(entry: ContentTypeParserEntry, request: unknown, input: unkno
  */
 export function parseRequestBody(
   store: ContentTypeParserStore,
-  request: any,
+  request: ParsableRequest,
   payload: Readable,
   bodyLimit: number,
   done: ParsedBodyCallback,
   routeSetsLimit = false,
 ): void {
-  const raw = request?.raw as RawRequestLike | undefined;
-  const headers: Record<string, string | string[] | undefined> = request?.headers ?? raw?.headers ?? {};
+  const raw = request?.raw;
+  // Before validation the request's headers are still its raw request's (Node's header object).
+  const headers = (request?.headers ?? raw?.headers ?? {}) as Record<string, string | string[] | undefined>;
   const method = typeof raw?.method === 'string' ? upperCased(raw.method) : typeof request?.method === 'string' ? upperCased(request.method) : '';
   const contentType = headers['content-type'];
   const transferEncoding = headers['transfer-encoding'];
@@ -209,7 +217,7 @@ export function parseRequestBody(
   const limit = routeSetsLimit ? routeLimit : (parser.bodyLimit ?? routeLimit);
   readBody(raw, payload, declaredLength, limit, parser.parseAs === 'string', (err, body) => {
     if (err !== null) finish(err);
-    else runParser(parser, request, body, essence, finish);
+    else runParser(parser, request, body as string | Buffer, essence, finish);
   });
 }
 

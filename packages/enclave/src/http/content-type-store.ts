@@ -2,9 +2,12 @@
  * The content-type parsers of one encapsulation context. A child starts with a copy of its
  * parent's parsers taken when it is created; what either adds or removes later stays its own.
  */
+import type { Buffer } from 'node:buffer';
+import type { Readable } from 'node:stream';
 import { errorCodes } from '../errors.js';
 import { createJsonParser, type PoisoningAction, parseTextBody } from './builtin-parsers.js';
-import { formatMediaType, type MediaType, parameterValuesEqual, parseMediaType } from './media-type.js';
+import { assertMatcherKind, labelOf, type PreparedMatcher, parametersMatch, prepareMatcher } from './content-type-matchers.js';
+import { type MediaType, parseMediaType } from './media-type.js';
 
 /** Options of `addContentTypeParser`. */
 export interface ContentTypeParserOptions {
@@ -12,11 +15,18 @@ export interface ContentTypeParserOptions {
   bodyLimit?: number;
 }
 
+/** What a parser is given: the request's stream, or with `parseAs` its body as a string or Buffer. */
+export type ContentTypeParserInput = Readable | string | Buffer;
+
 /**
  * A content-type parser: `(request, payload, done)` for stream parsers, `(request, body, done)`
- * with `parseAs`. It may call `done(err, body)` or return a promise.
+ * with `parseAs`, `this` the instance that added it. It may call `done(err, body)` or return a
+ * promise. Declared as a method so that a parser may declare the one input its `parseAs` gives
+ * it (a string, a Buffer or the stream): method parameters are compared both ways.
  */
-export type ContentTypeParserFunction = (this: any, request: any, body: any, done?: (err: Error | null, body?: unknown) => void) => unknown;
+export type ContentTypeParserFunction = {
+  parse(this: unknown, request: unknown, body: ContentTypeParserInput, done: (err: unknown, body?: unknown) => void): unknown;
+}['parse'];
 
 /** Factory options that shape body parsing. */
 export interface BodyParsingOptions {
@@ -26,13 +36,7 @@ export interface BodyParsingOptions {
 }
 
 /** One registered parser, immutable once created (so that parent and child can share it). */
-export interface ContentTypeParserEntry {
-  /** The canonical text of the matcher: its identity in a store and what `describe()` lists. */
-  readonly label: string;
-  readonly kind: 'media-type' | 'pattern' | 'catch-all';
-  readonly mediaType: MediaType | undefined;
-  /** The user's RegExp without `g`/`y`, so that testing it keeps no state between requests. */
-  readonly pattern: RegExp | undefined;
+export interface ContentTypeParserEntry extends PreparedMatcher {
   readonly parser: ContentTypeParserFunction;
   readonly parseAs: 'string' | 'buffer' | undefined;
   readonly bodyLimit: number | undefined;
@@ -42,48 +46,16 @@ export interface ContentTypeParserEntry {
   readonly owner: ContentTypeParserStore;
 }
 
-type PreparedMatcher = Pick<ContentTypeParserEntry, 'label' | 'kind' | 'mediaType' | 'pattern'>;
-
 /** 1 MiB, the default `bodyLimit`. */
 export const DEFAULT_BODY_LIMIT = 1_048_576;
 
-/** A matcher must be a RegExp or a non-empty string (checked before the parser, as in Fastify). */
-function assertMatcherKind(matcher: unknown): asserts matcher is string | RegExp {
-  if (matcher instanceof RegExp) return;
-  if (typeof matcher !== 'string') throw errorCodes.FST_ERR_CTP_INVALID_TYPE();
-  if (matcher.trim().length === 0) throw errorCodes.FST_ERR_CTP_EMPTY_TYPE();
-}
+/** How many distinct Content-Type headers a store remembers. */
+const LOOKUP_CACHE_LIMIT = 100;
 
-function prepareMatcher(matcher: unknown): PreparedMatcher {
-  assertMatcherKind(matcher);
-  if (matcher instanceof RegExp) {
-    const pattern = new RegExp(matcher.source, matcher.flags.replace(/[gy]/g, ''));
-    return { label: String(matcher), kind: 'pattern', mediaType: undefined, pattern };
-  }
-  const trimmed = matcher.trim();
-  if (trimmed === '*') return { label: '*', kind: 'catch-all', mediaType: undefined, pattern: undefined };
-  const mediaType = parseMediaType(trimmed);
-  if (mediaType === null) throw errorCodes.FST_ERR_CTP_INVALID_TYPE();
-  return { label: formatMediaType(mediaType), kind: 'media-type', mediaType, pattern: undefined };
-}
-
-/** The label a lookup by `has`/`remove` means, or undefined when it cannot name any parser. */
-function labelOf(matcher: unknown): string | undefined {
-  try {
-    return prepareMatcher(matcher).label;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Whether every parameter the matcher names is present in the request with an equal value. */
-function parametersMatch(required: Record<string, string>, given: Record<string, string>): boolean {
-  for (const name of Object.keys(required)) {
-    const wanted = required[name] as string;
-    const actual = given[name];
-    if (actual === undefined || !parameterValuesEqual(name, wanted, actual)) return false;
-  }
-  return true;
+/** A Content-Type header resolved: its parsed media type and the parser it selects. */
+export interface HeaderLookup {
+  readonly mediaType: MediaType;
+  readonly entry: ContentTypeParserEntry;
 }
 
 /**
@@ -95,15 +67,6 @@ function parametersMatch(required: Record<string, string>, given: Record<string,
  * const child = root.createChild()
  * child.add('application/xml', { parseAs: 'string' }, (request, body) => parseXml(body), instance)
  */
-/** How many distinct Content-Type headers a store remembers. */
-const LOOKUP_CACHE_LIMIT = 100;
-
-/** A Content-Type header resolved: its parsed media type and the parser it selects. */
-export interface HeaderLookup {
-  readonly mediaType: MediaType;
-  readonly entry: ContentTypeParserEntry;
-}
-
 export class ContentTypeParserStore {
   /** String matchers by essence; within an essence, the ones naming more parameters first. */
   private readonly byEssence: Map<string, ContentTypeParserEntry[]>;

@@ -2,7 +2,7 @@
 import type { AddressInfo, Server } from 'node:net';
 import { runApplicationHooks } from '../application-hooks.js';
 import { errorCodes } from '../errors.js';
-import type { RootState } from '../scope/root-state.js';
+import type { RootState } from '../state/application.js';
 import type { ListenOptions } from '../types.js';
 
 /** The URL form of an address: `http://127.0.0.1:3000`, `http://[::1]:3000`. */

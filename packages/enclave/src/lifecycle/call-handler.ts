@@ -1,10 +1,9 @@
 // The handler phase: the route's handler, its sync or async answer, and the preHandler failure it
 // would have answered, each traced on the diagnostics channel when someone subscribes.
-import type { CompiledRoute } from './compiled-route.js';
 import { type HandlerTrace, runTraced, startTrace, thenTraced, traceError } from './diagnostics.js';
 import { handleError } from './error-handling.js';
 import { logSafely } from './error-safety.js';
-import type { LifecycleReply, LifecycleRequest } from './lifecycle-types.js';
+import type { CompiledRoute, LifecycleReply, LifecycleRequest } from '../state/application.js';
 import { sendPayload, warnAlreadySent } from './send.js';
 import { kHijacked, kInHandler, kRoute, kSent } from './symbols.js';
 import { readSafely } from '../thrown-values.js';

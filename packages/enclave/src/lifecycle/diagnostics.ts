@@ -6,9 +6,8 @@
 // Nothing is built and nothing is published while no one subscribes: the request path pays one
 // `hasSubscribers` read.
 import diagnostics from 'node:diagnostics_channel';
-import type { CompiledRoute } from './compiled-route.js';
 import { errorStatus } from './error-status.js';
-import type { LifecycleReply, LifecycleRequest } from './lifecycle-types.js';
+import type { CompiledRoute, LifecycleReply, LifecycleRequest } from '../state/application.js';
 
 /** The context object every event of one request's trace carries (the same object each time). */
 export interface HandlerTrace {

@@ -2,20 +2,22 @@
 // error's getters too), and the answer written when the error path itself failed (issue 17).
 import type { ServerResponse } from 'node:http';
 
-type LogMethod = (details: Record<string, unknown>, message: string) => void;
+/** A log method called as the lifecycle calls them: `(details, message)` or `(message)`. */
+type LogMethod = (detailsOrMessage: Record<string, unknown> | string, message?: string) => void;
 
-/** The logger methods the error path calls. */
+/** The logger methods the lifecycle calls on a request's logger. */
 export interface ErrorPathLogger {
   error: LogMethod;
   warn: LogMethod;
   info: LogMethod;
+  debug: LogMethod;
 }
 
 /**
  * Logs without letting a log call throw: the serializer of a logger reads the error's getters
  * (message, stack, name) too. When it fails, the line is logged again without the error.
  */
-export function logSafely(log: ErrorPathLogger, level: keyof ErrorPathLogger, details: Record<string, unknown>, message: string): void {
+export function logSafely(log: ErrorPathLogger, level: 'error' | 'warn' | 'info', details: Record<string, unknown>, message: string): void {
   try {
     log[level](details, message);
   } catch {

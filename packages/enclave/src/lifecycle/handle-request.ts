@@ -6,8 +6,6 @@ import type { Readable } from 'node:stream';
 import { isHeaderRefusal, parseRequestBody } from '../http/content-type-parser.js';
 import { lingerAfterResponse } from '../http/lingering-close.js';
 import { isBodylessMethod } from '../routing/http-methods.js';
-import type { RootState } from '../scope/root-state.js';
-import type { CompiledRoute } from './compiled-route.js';
 import { handleError } from './error-handling.js';
 import { callHandler, preHandlerFailed } from './call-handler.js';
 import { readSafely } from '../thrown-values.js';
@@ -20,7 +18,7 @@ import { isLogger } from '../logger.js';
 import { startHandlerTimeout } from './request-signal.js';
 import { writeLogLine, writeStreamError } from './log-lines.js';
 import { hasOpenSource, prematureClose } from './stream-source.js';
-import type { LifecycleReply, LifecycleRequest } from './lifecycle-types.js';
+import type { CompiledRoute, LifecycleReply, LifecycleRequest, RootState } from '../state/application.js';
 
 function logHookError(request: LifecycleRequest) {
   return (error: unknown) => logSafely(request.log, 'error', { err: error }, 'a hook failed after the response');
@@ -61,7 +59,7 @@ function trackCompletion(
   // The completion line comes after the onResponse hooks, as in Fastify, so that it can carry
   // the first hook failure ('request errored', at error level); the others are logged apart.
   const logCompleted = (error: unknown) => {
-    if (logged) writeLogLine(reply, (controller) => controller.requestCompleted(error === undefined ? null : (error as Error), request, reply));
+    if (logged) writeLogLine(reply, (controller, publicRequest, publicReply) => controller.requestCompleted(error === undefined ? null : (error as Error), publicRequest, publicReply));
   };
   const onDone = (completed: boolean) => {
     if (done) return;
@@ -115,7 +113,7 @@ export function runRoute(
   // (an identity hash, an ephemeron-table insert and its rehashes) and work for every GC.
   request[kReply] = reply;
   const logged = settings.controller !== null;
-  if (logged) writeLogLine(reply, (controller) => controller.incomingRequest(request, reply));
+  if (logged) writeLogLine(reply, (controller, publicRequest, publicReply) => controller.incomingRequest(publicRequest, publicReply));
   if (frameworkError && root.options.frameworkErrors !== null) {
     // As in Fastify: the incoming line only; the user's answer is the whole response.
     answerFrameworkError(root.options.frameworkErrors, error, request, reply);

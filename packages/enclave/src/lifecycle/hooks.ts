@@ -2,7 +2,8 @@
 // with `this` set to the instance of the context that added it; it may return a promise or take
 // `done`, never both. Runners stop as soon as a hook has sent the reply.
 import { errorCodes } from '../errors.js';
-import type { Context, HookEntry } from '../scope/context.js';
+import type { Context } from '../state/application.js';
+import type { HookEntry, HookFunction } from '../state/entries.js';
 import { rejectionAsError, thrownAsError } from '../thrown-values.js';
 import { doneArity, type HookName, isHookName } from './hook-names.js';
 
@@ -31,18 +32,22 @@ export function hasLexicalThis(fn: Function): boolean {
   }
 }
 
-/** Validates a hook; throws the coded error Fastify users expect for each mistake. */
-export function validateHook(name: unknown, fn: unknown): asserts name is HookName {
+/**
+ * Validates a hook; throws the coded error Fastify users expect for each mistake. Returns the
+ * function, which the runners call with the arguments its kind of hook takes.
+ */
+export function validateHook(name: unknown, fn: unknown): HookFunction {
   if (typeof name !== 'string') throw new errorCodes.FST_ERR_HOOK_INVALID_TYPE();
   if (!isHookName(name)) throw new errorCodes.FST_ERR_HOOK_NOT_SUPPORTED(name);
   if (typeof fn !== 'function') throw new errorCodes.FST_ERR_HOOK_INVALID_HANDLER(name, Object.prototype.toString.call(fn));
   if (isAsyncFunction(fn) && fn.length >= doneArity[name]) throw new errorCodes.FST_ERR_HOOK_INVALID_ASYNC_HANDLER(name);
+  return fn as HookFunction;
 }
 
 /** Adds a hook to a context (and so to every context created from it afterwards). */
 let nextHookOrder = 0;
 
-export function addHookToContext(context: Context, name: HookName, fn: (...args: any[]) => any): void {
+export function addHookToContext(context: Context, name: HookName, fn: HookFunction): void {
   // Decided once per hook, not once per route that inherits it.
   const entry: HookEntry = { fn, instance: context.instance, order: nextHookOrder++, lexicalThis: hasLexicalThis(fn) };
   const { applicationHooks } = context.root;

@@ -1,16 +1,14 @@
 // The reply object. Like the request, each context has its own constructor whose prototype
 // chain carries the reply decorators visible there. Headers are buffered in one object and
 // written with the status in a single writeHead.
-import { validateHeaderName, validateHeaderValue } from 'node:http';
+import { type OutgoingHttpHeader, validateHeaderName, validateHeaderValue } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { finished } from 'node:stream';
 import { errorCodes } from '../errors.js';
 import { markHijacked } from '../http/close.js';
-import type { Context } from '../scope/context.js';
-import type { CompiledRoute } from './compiled-route.js';
 import type { ServerResponse } from 'node:http';
 import type { ErrorPathLogger } from './error-safety.js';
-import type { LifecycleReply, LifecycleRequest, ReplyConstructor } from './lifecycle-types.js';
+import type { CompiledRoute, Context, LifecycleReply, LifecycleRequest, ReplyConstructor } from '../state/application.js';
 import { NullObject } from './null-object.js';
 import { callNotFound } from './handle-request.js';
 import { sendPayload } from './send.js';
@@ -31,7 +29,7 @@ function routeOf(reply: ReplyObject): CompiledRoute {
 }
 
 /** The prototype every context's reply prototype derives from. */
-export const replyBasePrototype: Record<PropertyKey, any> = {
+export const replyBasePrototype: Record<PropertyKey, unknown> = {
   code(this: ReplyObject, statusCode: unknown) {
     const code = Number(statusCode);
     if (!(code >= 100 && code <= 599)) throw new errorCodes.FST_ERR_BAD_STATUS_CODE(String(statusCode));
@@ -45,12 +43,14 @@ export const replyBasePrototype: Record<PropertyKey, any> = {
     // Node's own checks: CR, LF and other invalid characters in names or values are refused here,
     // where the caller can see them, instead of failing later in writeHead.
     validateHeaderName(key);
-    // The value is kept as given (getHeader returns it), but checked in its written form.
-    const headerValue = value === undefined ? '' : value;
+    // The value is kept as given (getHeader returns it), but checked in its written form, which
+    // is what writeHead makes of it: typed as the header it becomes.
+    const headerValue = (value === undefined ? '' : value) as OutgoingHttpHeader;
     for (const single of Array.isArray(headerValue) ? headerValue : [headerValue]) validateHeaderValue(key, String(single));
     const headers = this[kHeaders];
-    if (key === 'set-cookie' && headers[key] !== undefined) {
-      headers[key] = [...(Array.isArray(headers[key]) ? headers[key] : [headers[key]]), ...[headerValue].flat()];
+    const previous = headers[key];
+    if (key === 'set-cookie' && previous !== undefined) {
+      headers[key] = [...(Array.isArray(previous) ? previous : [previous]), ...[headerValue].flat()] as string[];
     } else {
       headers[key] = headerValue;
     }
@@ -146,21 +146,21 @@ replyBasePrototype[kTrailers] = null;
 
 Object.defineProperties(replyBasePrototype, {
   statusCode: {
-    get() { return this.raw.statusCode; },
-    set(value: number) { this.code(value); },
+    get(this: ReplyObject) { return this.raw.statusCode; },
+    set(this: ReplyObject, value: number) { this.code(value); },
     enumerable: true,
   },
   sent: {
-    get() { return this[kSent] === true || this[kHijacked] === true || this.raw.writableEnded === true; },
-    set(value: unknown) {
+    get(this: ReplyObject) { return this[kSent] === true || this[kHijacked] === true || this.raw.writableEnded === true; },
+    set(this: ReplyObject, value: unknown) {
       if (value !== true) throw new errorCodes.FST_ERR_REP_SENT_VALUE();
       this[kHijacked] = true;
       markHijacked(this.raw);
     },
   },
-  elapsedTime: { get() { return performance.now() - this[kStartTime]; } },
-  server: { get() { return routeOf(this).context.instance; } },
-  routeOptions: { get() { return routeOf(this).routeOptions; } },
+  elapsedTime: { get(this: ReplyObject) { return performance.now() - this[kStartTime]; } },
+  server: { get(this: ReplyObject) { return routeOf(this).context.instance; } },
+  routeOptions: { get(this: ReplyObject) { return routeOf(this).routeOptions; } },
 });
 
 /** Builds the reply constructor of a context (at ready). */

@@ -3,12 +3,12 @@
 // route), then handle-request.ts runs the route's lifecycle.
 import { type IncomingMessage, METHODS, type ServerResponse } from 'node:http';
 import { parse as parseQuerystring } from 'fast-querystring';
+import type { FindResult, HTTPMethod, HTTPVersion } from 'find-my-way';
 import { errorCodes } from '../errors.js';
 import { closeSessionOf } from '../http/http2-sessions.js';
 import { ignoreIfLingering, lingerIfBodyUnread, lingeringCount } from '../http/lingering-close.js';
 import type { RouterHooks } from '../routing/router-hooks.js';
-import type { RootState } from '../scope/root-state.js';
-import type { CompiledRoute } from './compiled-route.js';
+import type { CompiledRoute, RootState, RouteRecord } from '../state/application.js';
 import { type RequestSettings, runRoute } from './handle-request.js';
 import { NullObject } from './null-object.js';
 import { ASYNC_CONSTRAINT_BODY, CLOSING_BODY, FIXED_ANSWER_TYPE, markRouterError } from './router-error-answer.js';
@@ -30,6 +30,12 @@ export function markInjected(raw: object): void {
 function surfacesToInjector(raw: object, error: unknown): boolean {
   return injected.has(raw) && (error as { code?: unknown } | null)?.code === 'FST_ERR_LOG_INVALID_LOGGER';
 }
+
+/**
+ * What find-my-way matched: a route (its store is the route's record), or a store-less answer
+ * whose handler gives the error (a bad URL, an over-long parameter; see createApplication).
+ */
+type RouterMatch = Pick<FindResult<HTTPVersion.V1>, 'handler' | 'params'> & { store: RouteRecord | null };
 
 /** The part of find-my-way's constrainer the listener uses (not in its published types). */
 interface Constrainer {
@@ -55,7 +61,8 @@ export function createRequestListener(root: RootState, hooks: RouterHooks): (raw
 
   /** find-my-way's answer for the derived constraints, then the matched or not-found route. */
   function dispatch(raw: IncomingMessage, res: ServerResponse, path: string, query: Record<string, unknown>, queryError: Error | undefined, constraints: unknown): void {
-    let found: any = router.find(raw.method as any, path, constraints as any);
+    // Any method may reach find-my-way (HTTP/2 lets unknown ones through): it answers null then.
+    let found: RouterMatch | null = router.find(raw.method as HTTPMethod, path, constraints as Record<string, unknown>);
     if (found === null && hooks.defaultRoute !== null) {
       hooks.defaultRoute(raw, res);
       return;
@@ -68,17 +75,18 @@ export function createRequestListener(root: RootState, hooks: RouterHooks): (raw
     }
     // No route tree for the method: find-my-way did not look at the URL, but a malformed one
     // is still a bad URL (Fastify's not-found router reports it).
-    if (found === null && isMalformedPath(path)) found = { store: null, handler: () => new errorCodes.FST_ERR_BAD_URL(path) };
+    if (found === null && isMalformedPath(path)) found = { store: null, handler: () => new errorCodes.FST_ERR_BAD_URL(path), params: {} };
     if (found === null || found.store === null) {
       // A store-less match is find-my-way reporting a bad URL or an over-long parameter.
-      const error = found === null ? queryError : markRouterError((found.handler as any)());
+      const error = found === null ? queryError : markRouterError((found.handler as () => unknown)());
       if (found !== null && answeredByRouterHook(hooks, error, path, raw, res)) return;
       const frameworkError = found !== null;
       const route = frameworkError && options.frameworkErrors !== null ? (root.frameworkErrorRoute as CompiledRoute) : root.findNotFoundRoute(path);
       runRoute(settings, root, route, raw, res, {}, query, error, frameworkError);
       return;
     }
-    const route = (found.store as any).compiled as CompiledRoute;
+    // A route's record is compiled at ready, before any request is served.
+    const route = found.store.compiled as CompiledRoute;
     runRoute(settings, root, route, raw, res, found.params, query, queryError);
   }
 
@@ -210,8 +218,8 @@ function queryStartWithSemicolon(url: string): number {
 }
 
 /** A router callback the app gave for this error (`routerOptions.onBadUrl`, `onMaxParamLength`). */
-function answeredByRouterHook(hooks: RouterHooks, error: any, path: string, raw: IncomingMessage, res: ServerResponse): boolean {
-  const hook = error?.code === 'FST_ERR_BAD_URL' ? hooks.onBadUrl : hooks.onMaxParamLength;
+function answeredByRouterHook(hooks: RouterHooks, error: unknown, path: string, raw: IncomingMessage, res: ServerResponse): boolean {
+  const hook = (error as { code?: unknown } | undefined)?.code === 'FST_ERR_BAD_URL' ? hooks.onBadUrl : hooks.onMaxParamLength;
   if (hook === null) return false;
   hook(path, raw, res);
   return true;

@@ -2,7 +2,7 @@
 // access by name, the parsed media types, `request.signal`, early hints and trailers.
 import { parseMediaType } from '../http/media-type.js';
 import { hasDecorator, undeclaredDecorator } from '../scope/decorators.js';
-import type { CompiledRoute } from './compiled-route.js';
+import type { LifecycleReply, LifecycleRequest } from '../state/application.js';
 import { replyBasePrototype } from './reply.js';
 import { requestBasePrototype } from './request.js';
 import { requestSignal } from './request-signal.js';
@@ -13,15 +13,18 @@ function essence(value: unknown): string | undefined {
   return typeof value === 'string' ? parseMediaType(value)?.essence : undefined;
 }
 
+/** A request or a reply, whose decorators are read and written by name. */
+type Decorated = (LifecycleRequest | LifecycleReply) & Record<string, unknown>;
+
 /** A visible decorator of `kind`; functions come back bound to the object, as in Fastify. */
-function readDecorator(target: any, kind: 'request' | 'reply', name: string): unknown {
+function readDecorator(target: Decorated, kind: 'request' | 'reply', name: string): unknown {
   assertDeclared(target, kind, name);
   const value = target[name];
   return typeof value === 'function' ? value.bind(target) : value;
 }
 
-function assertDeclared(target: any, kind: 'request' | 'reply', name: string): void {
-  const route = target[kRoute] as CompiledRoute;
+function assertDeclared(target: Decorated, kind: 'request' | 'reply', name: string): void {
+  const route = target[kRoute];
   if (!hasDecorator(route.context, kind, name)) throw undeclaredDecorator(route.context, kind, name);
 }
 
@@ -30,15 +33,15 @@ export function extendRequestAndReply(): void {
   if (Object.hasOwn(requestBasePrototype, 'signal')) return;
   Object.defineProperties(requestBasePrototype, {
     /** The essence of the request's Content-Type header (`application/json`), if it has a valid one. */
-    mediaType: { get() { return essence(this.raw.headers['content-type']); } },
-    signal: { get() { return requestSignal(this); } },
+    mediaType: { get(this: LifecycleRequest) { return essence(this.raw.headers['content-type']); } },
+    signal: { get(this: LifecycleRequest) { return requestSignal(this); } },
     getDecorator: {
-      value(this: any, name: string) {
+      value(this: Decorated, name: string) {
         return readDecorator(this, 'request', name);
       },
     },
     setDecorator: {
-      value(this: any, name: string, value: unknown) {
+      value(this: Decorated, name: string, value: unknown) {
         assertDeclared(this, 'request', name);
         this[name] = value;
       },
@@ -46,18 +49,18 @@ export function extendRequestAndReply(): void {
   });
 
   Object.assign(replyBasePrototype, trailerMethods, {
-    getDecorator(this: any, name: string) {
+    getDecorator(this: Decorated, name: string) {
       return readDecorator(this, 'reply', name);
     },
     /** Sends a 103 Early Hints response now, before the real one. */
-    writeEarlyHints(this: any, hints: Record<string, string | string[]>, callback?: () => void) {
+    writeEarlyHints(this: LifecycleReply, hints: Record<string, string | string[]>, callback?: () => void) {
       this.raw.writeEarlyHints(hints, callback);
       return this;
     },
   });
 
   Object.defineProperty(replyBasePrototype, 'mediaType', {
-    get() {
+    get(this: { getHeader(name: string): unknown }) {
       return essence(this.getHeader('content-type'));
     },
   });

@@ -2,13 +2,13 @@
 // or, with a handler timeout, when the timeout fires; its controller is created only when asked
 // for (or when a timeout needs it), so routes that use neither pay nothing.
 import { errorCodes } from '../errors.js';
-import type { CompiledRoute } from './compiled-route.js';
+import type { CompiledRoute, LifecycleReply, LifecycleRequest } from '../state/application.js';
 import { handleError } from './error-handling.js';
 import { kHijacked, kReply, kSent } from './symbols.js';
 
 const controllers = new WeakMap<object, AbortController>();
 
-function controllerOf(request: any): AbortController {
+function controllerOf(request: LifecycleRequest): AbortController {
   let controller = controllers.get(request);
   if (controller === undefined) {
     const created = new AbortController();
@@ -24,7 +24,7 @@ function controllerOf(request: any): AbortController {
 }
 
 /** The `signal` getter of every request. */
-export function requestSignal(request: object): AbortSignal {
+export function requestSignal(request: LifecycleRequest): AbortSignal {
   return controllerOf(request).signal;
 }
 
@@ -33,7 +33,7 @@ export function requestSignal(request: object): AbortSignal {
  * signal aborts with FST_ERR_HANDLER_TIMEOUT and, unless a signal listener answered, the
  * error goes to the error handlers (503), or the response is cut if it had started.
  */
-export function startHandlerTimeout(route: CompiledRoute, request: any, reply: any): void {
+export function startHandlerTimeout(route: CompiledRoute, request: LifecycleRequest, reply: LifecycleReply): void {
   const controller = controllerOf(request);
   // Finished (flushed, not just ended: a payload still being written to a slow client or an
   // HTTP/2 stream out of flow-control window is cut by the timeout too), or in other hands.

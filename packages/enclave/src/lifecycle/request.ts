@@ -1,14 +1,29 @@
 // The request object. Each context gets its own constructor whose prototype chain carries the
 // request decorators visible there; the fields below are assigned in one fixed order so every
 // request of a route has the same shape.
+import type { IncomingMessage } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import proxyAddr from 'proxy-addr';
 import { errorCodes } from '../errors.js';
-import type { Context } from '../scope/context.js';
-import type { CompiledRoute } from './compiled-route.js';
+import type { HttpPart } from '../schema/contracts.js';
+import type { CompiledRoute, Context, LifecycleRequest, RequestConstructor } from '../state/application.js';
+import type { ErrorPathLogger } from './error-safety.js';
 import { kMediaType, kReply, kRoute } from './symbols.js';
 
-function trustOf(request: any): ((address: string, hop: number) => boolean) | null {
-  return (request[kRoute] as CompiledRoute).context.root.options.trustProxy;
+/** The raw request as the getters read it: Node's, and what rewriteUrl and TLS add to it. */
+type RawRequest = IncomingMessage & { originalUrl?: string | undefined; socket: IncomingMessage['socket'] & Partial<Pick<TLSSocket, 'encrypted'>> };
+
+/** A request as its own members see it: the lifecycle's view, and the getters they call. */
+interface RequestObject extends LifecycleRequest {
+  readonly raw: RawRequest;
+  readonly host: string;
+}
+
+/** What the constructor writes: every field, and the decorators' own fields by name. */
+type ConstructedRequest = { -readonly [Key in keyof RequestObject]: RequestObject[Key] } & Record<string, unknown>;
+
+function trustOf(request: RequestObject): ((address: string, hop: number) => boolean) | null {
+  return request[kRoute].context.root.options.trustProxy;
 }
 
 // With several proxies each appends its value; the last one was added by the proxy next to
@@ -19,38 +34,38 @@ function lastForwarded(value: unknown): string | undefined {
   return (comma === -1 ? value : value.slice(comma + 1)).trim() || undefined;
 }
 
-function isTrustedPeer(request: any): boolean {
+function isTrustedPeer(request: RequestObject): boolean {
   const trust = trustOf(request);
   const address = request.raw.socket?.remoteAddress;
   return trust !== null && typeof address === 'string' && trust(address, 0);
 }
 
 /** The prototype every context's request prototype derives from. */
-export const requestBasePrototype: Record<PropertyKey, any> = {};
+export const requestBasePrototype: object = {};
 
 Object.defineProperties(requestBasePrototype, {
-  url: { get() { return this.raw.url; }, enumerable: true },
-  originalUrl: { get() { return this.raw.originalUrl ?? this.raw.url; }, enumerable: true },
-  method: { get() { return this.raw.method; }, enumerable: true },
-  socket: { get() { return this.raw.socket; } },
-  server: { get() { return (this[kRoute] as CompiledRoute).context.instance; } },
-  routeOptions: { get() { return (this[kRoute] as CompiledRoute).routeOptions; } },
-  is404: { get() { return (this[kRoute] as CompiledRoute).isNotFound; } },
+  url: { get(this: RequestObject) { return this.raw.url; }, enumerable: true },
+  originalUrl: { get(this: RequestObject) { return this.raw.originalUrl ?? this.raw.url; }, enumerable: true },
+  method: { get(this: RequestObject) { return this.raw.method; }, enumerable: true },
+  socket: { get(this: RequestObject) { return this.raw.socket; } },
+  server: { get(this: RequestObject) { return this[kRoute].context.instance; } },
+  routeOptions: { get(this: RequestObject) { return this[kRoute].routeOptions; } },
+  is404: { get(this: RequestObject) { return this[kRoute].isNotFound; } },
   ip: {
-    get() {
+    get(this: RequestObject) {
       const trust = trustOf(this);
       return trust === null ? this.raw.socket?.remoteAddress : proxyAddr(this.raw, trust);
     },
     enumerable: true,
   },
   ips: {
-    get() {
+    get(this: RequestObject) {
       const trust = trustOf(this);
       return trust === null ? undefined : proxyAddr.all(this.raw, trust);
     },
   },
   host: {
-    get() {
+    get(this: RequestObject) {
       const forwarded = isTrustedPeer(this) ? lastForwarded(this.raw.headers['x-forwarded-host']) : undefined;
       // '' when no Host arrived (HTTP/1.0, http.requireHostHeader: false) or a headers schema
       // removed it: Fastify's value, a string, so `request.host.split(...)` never throws.
@@ -59,8 +74,8 @@ Object.defineProperties(requestBasePrototype, {
     enumerable: true,
   },
   hostname: {
-    get() {
-      const host: string = this.host;
+    get(this: RequestObject) {
+      const host = this.host;
       if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
       const colon = host.indexOf(':');
       return colon === -1 ? host : host.slice(0, colon);
@@ -71,7 +86,7 @@ Object.defineProperties(requestBasePrototype, {
     // Only the Host (or the trusted X-Forwarded-Host) says which port the client used: the
     // socket's local port is the server's own, wrong behind a proxy (issue 17). No port in the
     // host: null, as in Fastify, so URLs built from host, protocol and port stay right.
-    get() {
+    get(this: RequestObject) {
       const host: unknown = this.host;
       const match = typeof host === 'string' ? /:(\d+)$/.exec(host) : null;
       return match === null ? null : Number.parseInt(match[1] as string, 10);
@@ -79,7 +94,7 @@ Object.defineProperties(requestBasePrototype, {
     enumerable: true,
   },
   protocol: {
-    get() {
+    get(this: RequestObject) {
       if (isTrustedPeer(this)) {
         const forwarded = lastForwarded(this.raw.headers['x-forwarded-proto']);
         if (forwarded) return forwarded;
@@ -89,25 +104,24 @@ Object.defineProperties(requestBasePrototype, {
     enumerable: true,
   },
   /** The parsed media-type essence of the body, when there was one. */
-  contentType: { get() { return this[kMediaType]; } },
+  contentType: { get(this: RequestObject) { return this[kMediaType]; } },
   getValidationFunction: {
-    value(this: any, httpPartOrSchema: unknown) {
-      const route = this[kRoute] as CompiledRoute;
+    value(this: RequestObject, httpPartOrSchema: unknown) {
+      const route = this[kRoute];
       if (typeof httpPartOrSchema === 'string') return route.partValidators[httpPartOrSchema];
       return route.context.schemas.compileValidationSchema(httpPartOrSchema);
     },
   },
   compileValidationSchema: {
-    value(this: any, schema: unknown, httpPart?: any) {
-      return (this[kRoute] as CompiledRoute).context.schemas.compileValidationSchema(schema, httpPart);
+    value(this: RequestObject, schema: unknown, httpPart?: HttpPart) {
+      return this[kRoute].context.schemas.compileValidationSchema(schema, httpPart);
     },
   },
   validateInput: {
-    value(this: any, input: unknown, schemaOrPart: unknown, httpPart?: any) {
+    value(this: RequestObject, input: unknown, schemaOrPart: unknown, httpPart?: HttpPart) {
+      const route: CompiledRoute = this[kRoute];
       const validate =
-        typeof schemaOrPart === 'string'
-          ? (this[kRoute] as CompiledRoute).partValidators[schemaOrPart]
-          : (this[kRoute] as CompiledRoute).context.schemas.compileValidationSchema(schemaOrPart, httpPart);
+        typeof schemaOrPart === 'string' ? route.partValidators[schemaOrPart] : route.context.schemas.compileValidationSchema(schemaOrPart, httpPart);
       if (validate === undefined) throw new errorCodes.FST_ERR_REQ_INVALID_VALIDATION_INVOCATION(typeof schemaOrPart === 'string' ? schemaOrPart : httpPart);
       return validate(input);
     },
@@ -115,9 +129,17 @@ Object.defineProperties(requestBasePrototype, {
 });
 
 /** Builds the request constructor of a context (at ready). */
-export function buildRequestClass(context: Context): new (raw: any, params: any, query: any, id: string, log: any, route: CompiledRoute) => any {
+export function buildRequestClass(context: Context): RequestConstructor {
   const fields = context.requestFields;
-  function Request(this: any, raw: any, params: any, query: any, id: string, log: any, route: CompiledRoute) {
+  function Request(
+    this: ConstructedRequest,
+    raw: RawRequest,
+    params: Record<string, unknown>,
+    query: Record<string, unknown>,
+    id: string,
+    log: ErrorPathLogger,
+    route: CompiledRoute,
+  ) {
     this.id = id;
     this.raw = raw;
     this.params = params;
@@ -136,5 +158,6 @@ export function buildRequestClass(context: Context): new (raw: any, params: any,
     }
   }
   Request.prototype = context.requestPrototype;
-  return Request as any;
+  // A function with a prototype is a constructor at run time; TypeScript only types classes so.
+  return Request as unknown as RequestConstructor;
 }

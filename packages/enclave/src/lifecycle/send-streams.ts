@@ -2,8 +2,10 @@
 // is read chunk by chunk (so that a client going away cancels it before it produced the rest).
 // Either way the source is watched (stream-source.ts): released when the response closes early,
 // and the request's log line then says the stream was cut short.
+import type { ServerResponse } from 'node:http';
 import { finished, type Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream, ReadableStreamDefaultReader } from 'node:stream/web';
+import type { LifecycleReply } from '../state/application.js';
 import { writeStreamError } from './log-lines.js';
 import { releaseSource, sourceDone, watchSource } from './stream-source.js';
 import { kHeaders } from './symbols.js';
@@ -22,18 +24,18 @@ export function isWebStream(payload: unknown): payload is WebReadableStream {
  * res.writeHead win: the reply's are dropped, with a warning, and the body still goes out.
  * Returns the names staged, to take back if the source fails first.
  */
-function stageHeaders(reply: any, res: any): string[] {
+function stageHeaders(reply: LifecycleReply, res: ServerResponse): string[] {
   if (res.headersSent) {
     reply.log.warn("the response is sent, but the reply's headers are lost: don't use res.writeHead in stream mode");
     return [];
   }
   const staged = Object.keys(reply[kHeaders]);
-  for (const name of staged) res.setHeader(name, reply[kHeaders][name]);
+  for (const name of staged) res.setHeader(name, reply[kHeaders][name] as string | number | readonly string[]);
   return staged;
 }
 
 /** A source that failed before any byte went out: the reply can still answer with the error. */
-function failBeforeBody(reply: any, res: any, staged: string[], error: unknown, fail: (error: unknown) => void): void {
+function failBeforeBody(reply: LifecycleReply, res: ServerResponse, staged: string[], error: unknown, fail: (error: unknown) => void): void {
   for (const name of staged) res.removeHeader(name);
   // They described the stream, not the error answer (Fastify drops them for its handlers).
   delete reply[kHeaders]['content-type'];
@@ -46,7 +48,7 @@ function failBeforeBody(reply: any, res: any, staged: string[], error: unknown, 
  * four more 'close' listeners on the response — with plugins that watch it as well
  * (@fastify/static, @fastify/compress, @fastify/multipart) Node warned of a leak.
  */
-export function pipeToResponse(reply: any, payload: Readable, res: any, fail: (error: unknown) => void): void {
+export function pipeToResponse(reply: LifecycleReply, payload: Readable, res: ServerResponse, fail: (error: unknown) => void): void {
   const staged = stageHeaders(reply, res);
   watchSource(reply, payload);
   // The client went away: release the source (a file descriptor, a compression stream).
@@ -71,7 +73,7 @@ export function pipeToResponse(reply: any, payload: Readable, res: any, fail: (e
  * response that is gone by then (or closes meanwhile) cancels the stream, so its source stops
  * producing.
  */
-export function pipeWebStream(reply: any, payload: WebReadableStream, res: any, fail: (error: unknown) => void): void {
+export function pipeWebStream(reply: LifecycleReply, payload: WebReadableStream, res: ServerResponse, fail: (error: unknown) => void): void {
   const reader: ReadableStreamDefaultReader<unknown> = payload.getReader();
   const staged = stageHeaders(reply, res);
   let settled = false;

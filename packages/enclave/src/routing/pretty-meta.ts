@@ -2,7 +2,7 @@
 // route's store is its RouteRecord, which links to its whole context (find-my-way's default,
 // a copy of the store, could not even be printed), so the meta is built as Fastify's is: the
 // route's error handler, log level and serializers, and its request hooks.
-import type { RouteRecord } from './route-record.js';
+import type { RouteRecord } from '../state/application.js';
 
 /** The hooks printRoutes({ includeHooks: true }) lists, in Fastify's order. */
 const printedHooks = [

@@ -3,6 +3,7 @@
 import { errorCodes } from '../errors.js';
 import { requestHookNames } from '../lifecycle/hook-names.js';
 import { validateHook } from '../lifecycle/hooks.js';
+import type { RouteOptions } from '../state/application.js';
 import type { MethodSets } from './http-methods.js';
 
 function normalizeMethods(method: unknown, supported: MethodSets): string[] {
@@ -17,14 +18,14 @@ function normalizeMethods(method: unknown, supported: MethodSets): string[] {
 }
 
 /** Builds route options from `(path, handler)`, `(path, options, handler)` or `(path, options)`. */
-export function shorthandOptions(method: string | string[], path: unknown, options: unknown, handler: unknown): Record<string, any> {
+export function shorthandOptions(method: string | string[], path: unknown, options: unknown, handler: unknown): Record<string, unknown> {
   if (typeof options === 'function' && handler === undefined) return { method, url: path, handler: options };
   // Only a plain object is options (Fastify's check): an array or a Map is a mistake, not options.
   // Beside a handler, a missing options argument (`get(url, undefined, handler)`) is one too.
   if ((options !== undefined || handler !== undefined) && Object.prototype.toString.call(options) !== '[object Object]') {
     throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ(method, path);
   }
-  const given = (options ?? {}) as Record<string, any>;
+  const given = (options ?? {}) as Record<string, unknown>;
   if (handler !== undefined && given.handler !== undefined) {
     throw new errorCodes.FST_ERR_ROUTE_DUPLICATED_HANDLER(method, path);
   }
@@ -38,28 +39,24 @@ export function shorthandOptions(method: string | string[], path: unknown, optio
  * onRoute hooks have run (`checkHooks`), as in Fastify: an onRoute hook may replace a declared
  * `onRequest: null` with its own hooks (@fastify/compress does).
  */
-export function validateRouteOptions(
-  options: Record<string, any>,
-  supported: MethodSets,
-  checkHooks = true,
-): Record<string, any> & { methods: string[] } {
+export function validateRouteOptions(options: Readonly<Record<string, unknown>>, supported: MethodSets, checkHooks = true): RouteOptions {
   if (options === null || typeof options !== 'object') throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ('?', '?');
   const url = options.url ?? options.path;
-  const { method } = options;
-  if (options.handler === undefined) throw new errorCodes.FST_ERR_ROUTE_MISSING_HANDLER(method, url ?? '');
-  if (typeof options.handler !== 'function') throw new errorCodes.FST_ERR_ROUTE_HANDLER_NOT_FN(method, url ?? '', 'handler');
+  const { method, handler } = options;
+  if (handler === undefined) throw new errorCodes.FST_ERR_ROUTE_MISSING_HANDLER(method, url ?? '');
+  if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ROUTE_HANDLER_NOT_FN(method, url ?? '', 'handler');
   if (options.errorHandler !== undefined && typeof options.errorHandler !== 'function') {
     throw new errorCodes.FST_ERR_ROUTE_HANDLER_NOT_FN(method, url ?? '', 'errorHandler');
   }
-  if (options.bodyLimit !== undefined && !(Number.isInteger(options.bodyLimit) && options.bodyLimit > 0)) {
-    throw new errorCodes.FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(options.bodyLimit);
-  }
-  if (options.handlerTimeout !== undefined && !(Number.isInteger(options.handlerTimeout) && options.handlerTimeout > 0)) {
-    throw new errorCodes.FST_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT(options.handlerTimeout);
+  const { bodyLimit, handlerTimeout } = options;
+  if (bodyLimit !== undefined && !isPositiveInteger(bodyLimit)) throw new errorCodes.FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(bodyLimit);
+  if (handlerTimeout !== undefined && !isPositiveInteger(handlerTimeout)) {
+    throw new errorCodes.FST_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT(handlerTimeout);
   }
   if (typeof url !== 'string') throw new errorCodes.FST_ERR_INVALID_URL(typeof url);
   const methods = normalizeMethods(method, supported);
-  const body = options.schema?.body;
+  const { schema } = options;
+  const body = schema !== null && typeof schema === 'object' ? (schema as { body?: unknown }).body : undefined;
   if (body !== undefined) {
     for (const method of methods) {
       if (supported.bodyless.has(method)) {
@@ -72,5 +69,11 @@ export function validateRouteOptions(
     if (hooks === undefined) continue;
     for (const hook of Array.isArray(hooks) ? hooks : [hooks]) validateHook(hookName, hook);
   }
-  return { ...options, url, methods };
+  // The checks above make the members RouteOptions types what it says: a function as handler and
+  // errorHandler (the user's, called with our request and reply), positive integers, a string URL.
+  return { ...options, url, methods } as RouteOptions;
+}
+
+function isPositiveInteger(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) > 0;
 }

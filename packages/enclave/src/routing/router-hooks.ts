@@ -1,9 +1,11 @@
 // Router callbacks a Fastify app may pass in `routerOptions` (or, deprecated, at the top level):
 // they replace Enclave's answer for an unmatched URL, a malformed one, or an over-long parameter.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { invalidOption } from '../errors.js';
+import { type GivenOptions, nestedRouterOption, routerOption } from '../factory-options.js';
 
-type RawHandler = (raw: any, res: any) => void;
-type PathHandler = (path: string, raw: any, res: any) => void;
+type RawHandler = (raw: IncomingMessage, res: ServerResponse) => void;
+type PathHandler = (path: string, raw: IncomingMessage, res: ServerResponse) => void;
 
 export interface RouterHooks {
   readonly defaultRoute: RawHandler | null;
@@ -13,15 +15,16 @@ export interface RouterHooks {
   readonly compile: boolean;
 }
 
-function hook<Fn>(options: Record<string, any>, name: string): Fn | null {
-  const value = options.routerOptions?.[name] ?? options[name];
+/** The user's callback, checked to be a function (the router calls it with what its type says). */
+function hook<Fn>(options: GivenOptions, name: string): Fn | null {
+  const value = routerOption(options, name);
   if (value === undefined || value === null) return null;
   if (typeof value !== 'function') throw invalidOption(`routerOptions.${name}`, 'must be a function', value);
   return value as Fn;
 }
 
-export function routerHooks(options: Record<string, any>): RouterHooks {
-  const compile = options.routerOptions?.compile ?? false;
+export function routerHooks(options: GivenOptions): RouterHooks {
+  const compile = nestedRouterOption(options, 'compile') ?? false;
   if (typeof compile !== 'boolean') throw invalidOption('routerOptions.compile', 'must be boolean', compile);
   return {
     defaultRoute: hook<RawHandler>(options, 'defaultRoute'),

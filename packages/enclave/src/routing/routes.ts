@@ -3,9 +3,9 @@
 // from the record at ready.
 import { errorCodes } from '../errors.js';
 import { requestHookNames } from '../lifecycle/hook-names.js';
-import type { Context } from '../scope/context.js';
 import { contextSetting } from '../scope/context-settings.js';
-import type { RouteRecord } from './route-record.js';
+import type { Context, RouteOptions, RouteRecord } from '../state/application.js';
+import type { HTTPMethod } from 'find-my-way';
 import { methodSets } from './http-methods.js';
 import { validateRouteOptions } from './route-options.js';
 
@@ -44,10 +44,11 @@ function methodLabel(methods: string[], declared: unknown): string | string[] {
   return Array.isArray(declared) ? methods : (methods[0] ?? '');
 }
 
-function addToRouter(context: Context, methods: string[], path: string, options: Record<string, any>, record: RouteRecord): void {
-  const routerOptions = options.constraints ? { constraints: options.constraints } : {};
+function addToRouter(context: Context, methods: string[], path: string, options: RouteOptions, record: RouteRecord): void {
+  const routerOptions = options.constraints ? { constraints: constraintsOf(options) } : {};
   try {
-    context.root.router.on(methods as any, path, routerOptions, unusedHandler, record as any);
+    // The methods were checked against the application's (addHttpMethod may add to find-my-way's list).
+    context.root.router.on(methods as HTTPMethod[], path, routerOptions, unusedHandler, record);
   } catch (error) {
     if (error instanceof Error && /already declared/.test(error.message)) {
       throw new errorCodes.FST_ERR_DUPLICATED_ROUTE(methodLabel(methods, options.method), path);
@@ -56,9 +57,14 @@ function addToRouter(context: Context, methods: string[], path: string, options:
   }
 }
 
+/** A route's `constraints` as given (none: `{}`): find-my-way checks them itself. */
+function constraintsOf(options: RouteOptions): Record<string, unknown> {
+  return (options.constraints ?? {}) as Record<string, unknown>;
+}
+
 /** The options onRoute hooks see: the declaration plus where it lands. */
-function announce(context: Context, declared: Record<string, any>, placement: Placement): Record<string, any> {
-  const routeOptions: Record<string, any> = {
+function announce(context: Context, declared: Readonly<Record<string, unknown>>, placement: Placement): Record<string, unknown> {
+  const routeOptions: Record<string, unknown> = {
     ...declared,
     url: placement.url,
     path: placement.url,
@@ -87,13 +93,13 @@ function checkLogLevel(context: Context, level: unknown, methods: string[], decl
 }
 
 /** Registers a route in `context`: validation, onRoute hooks, prefixing, router insertion. */
-export function addRoute(context: Context, given: Record<string, any>): void {
+export function addRoute(context: Context, given: Readonly<Record<string, unknown>>): void {
   const { root } = context;
   if (root.booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot add route!');
   const first = validateRouteOptions(given, methodSets(root), false);
   // An empty path means the prefix itself inside a plugin; at the root there is nothing to mean.
   if (first.url === '' && context.prefix === '') throw emptyPathError();
-  const trailing = first.prefixTrailingSlash ?? root.options.prefixTrailingSlash;
+  const trailing = typeof first.prefixTrailingSlash === 'string' ? first.prefixTrailingSlash : root.options.prefixTrailingSlash;
   const [announced] = placementsOf(context, first.url, first.methods, trailing) as [Placement];
   const routeOptions = announce(context, first, announced);
   // onRoute hooks may change the options (`routePath` included); check them again.
@@ -128,16 +134,17 @@ export function addRoute(context: Context, given: Record<string, any>): void {
  * its place in the router at once, as in Fastify: a HEAD route declared for the same path later
  * is a duplicate (FST_ERR_DUPLICATED_ROUTE), one declared earlier wins over the twin.
  */
-function declareHeadTwins(context: Context, given: Record<string, any>, record: RouteRecord, placements: Placement[]): void {
+function declareHeadTwins(context: Context, given: Readonly<Record<string, unknown>>, record: RouteRecord, placements: Placement[]): void {
   const { root } = context;
   if (!record.methods.includes('GET') || record.methods.includes('HEAD')) return;
   if ((record.options.exposeHeadRoute ?? root.options.exposeHeadRoutes) === false) return;
-  const constraints = record.options.constraints ?? {};
+  const constraints = constraintsOf(record.options);
   for (const placement of placements) {
-    if (root.router.hasRoute('HEAD' as any, placement.url, constraints)) continue;
-    const declared: Record<string, any> = { ...given, method: 'HEAD' };
+    if (root.router.hasRoute('HEAD', placement.url, constraints)) continue;
+    const declared: Record<string, unknown> = { ...given, method: 'HEAD' };
     for (const name of requestHookNames) {
-      if (Array.isArray(declared[name])) declared[name] = [...declared[name]];
+      const hooks = declared[name];
+      if (Array.isArray(hooks)) declared[name] = [...hooks];
     }
     const headOptions = announce(context, declared, placement);
     const options = validateRouteOptions({ ...headOptions, url: placement.url }, methodSets(root));

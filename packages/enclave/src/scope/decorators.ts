@@ -4,7 +4,8 @@
 // of fields each request/reply is constructed with (plain values), so a decorator added in one
 // context reads as undefined everywhere it is not visible, at no per-request cost.
 import { errorCodes } from '../errors.js';
-import { type Context, contextPath } from './context.js';
+import type { Context } from '../state/application.js';
+import { contextPath } from './context.js';
 import { decoratorHint } from './plugin-meta.js';
 
 type DecoratorKind = 'instance' | 'request' | 'reply';
@@ -128,8 +129,9 @@ export function undeclaredDecorator(context: Context, kind: DecoratorKind, name:
 /** Reads a visible instance decorator, or throws FST_ERR_DEC_UNDECLARED naming the context. */
 export function getDecorator(context: Context, name: string): unknown {
   if (!(name in context.instance)) throw undeclaredDecorator(context, 'instance', name);
-  // A function comes back bound to the instance, as in Fastify (a getter is read once).
-  const value = context.instance[name];
+  // A function comes back bound to the instance, as in Fastify (a getter is read once). Read by
+  // name: a decorator is a member the instance's type cannot know.
+  const value: unknown = (context.instance as object as Record<string, unknown>)[name];
   return typeof value === 'function' ? value.bind(context.instance) : value;
 }
 

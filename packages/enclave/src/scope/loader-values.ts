@@ -36,6 +36,6 @@ export function describe(value: unknown): string {
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string') return `the string '${value}'`;
   if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value} ${String(value)}`;
-  if (typeof value === 'object' && 'default' in value) return `a module whose default export is ${describe((value as any).default)}`;
+  if (typeof value === 'object' && 'default' in value) return `a module whose default export is ${describe(value.default)}`;
   return typeof value;
 }

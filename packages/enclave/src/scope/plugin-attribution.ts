@@ -1,8 +1,20 @@
 // Which loading plugin a `register`, `after` or `await` belongs to, known without async context
-// tracking (see currentRecord). The loader keeps the loading plugins on the root's stack.
-import type { Context } from './context.js';
-import type { PluginRecord } from './plugin-loader.js';
-import type { RootState } from './root-state.js';
+// tracking (see currentRecord). The loader keeps the loading plugins on a stack per application.
+import type { Context, RootState } from '../state/application.js';
+import type { LoaderState, PluginRecord } from '../state/plugins.js';
+
+/** Each application's loader state, beside its root state (nothing else reads it). */
+const loaderStates = new WeakMap<RootState, LoaderState>();
+
+/** The loader state of `root`'s application, created on first use. */
+export function loaderStateOf(root: RootState): LoaderState {
+  let state = loaderStates.get(root);
+  if (state === undefined) {
+    state = { rootPlugin: { name: 'root', queue: [] }, loadingStack: [], runningBody: null };
+    loaderStates.set(root, state);
+  }
+  return state;
+}
 
 /**
  * The plugin a call to `register`, `after` or `then` on `context`'s instance belongs to, found
@@ -18,9 +30,9 @@ import type { RootState } from './root-state.js';
  * so far, not the whole load (Fastify's avvio does the same); `ready()` waits for everything.
  */
 export function currentRecord(context: Context): PluginRecord {
-  const { root } = context;
-  if (root.runningBody !== null) return root.runningBody;
-  const stack = root.loadingStack;
+  const loader = loaderStateOf(context.root);
+  if (loader.runningBody !== null) return loader.runningBody;
+  const stack = loader.loadingStack;
   let innermost: PluginRecord | null = null;
   for (let index = stack.length - 1; index >= 0; index--) {
     const record = stack[index] as PluginRecord;
@@ -28,16 +40,17 @@ export function currentRecord(context: Context): PluginRecord {
     if (record.context === context) return record;
     innermost ??= record;
   }
-  return innermost ?? (root.rootPlugin as PluginRecord);
+  return innermost ?? loader.rootPlugin;
 }
 
 /** Runs `body` as code of `record`'s plugin: what it registers synchronously queues there. */
 export function runAs<T>(root: RootState, record: PluginRecord, body: () => T): T {
-  const previous = root.runningBody;
-  root.runningBody = record;
+  const loader = loaderStateOf(root);
+  const previous = loader.runningBody;
+  loader.runningBody = record;
   try {
     return body();
   } finally {
-    root.runningBody = previous;
+    loader.runningBody = previous;
   }
 }

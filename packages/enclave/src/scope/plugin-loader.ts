@@ -3,10 +3,10 @@
 // ready()/listen()/`await register(...)`/after(). Registrations made while a plugin's body runs
 // queue onto that plugin, which is what makes `await instance.register(x)` inside a plugin safe.
 import { errorCodes, fromLoaderError, loaderErrors } from '../errors.js';
-import { type Context, contextPath, createChildContext } from './context.js';
+import { contextPath, createChildContext } from './context.js';
 import { setContextSetting } from './context-settings.js';
 import { describe, isSuccess, kindOf, toError } from './loader-values.js';
-import { currentRecord, runAs } from './plugin-attribution.js';
+import { currentRecord, loaderStateOf, runAs } from './plugin-attribution.js';
 import {
   checkPluginRequirements,
   type PluginFunction,
@@ -14,42 +14,24 @@ import {
   pluginNameOf,
   skipsEncapsulation,
 } from './plugin-meta.js';
-import type { RootState } from './root-state.js';
-
-export type AfterCallback = (this: any, error: Error | null, done?: (err?: Error | null) => void) => unknown;
-
-type QueueItem =
-  | { kind: 'plugin'; plugin: unknown; options: unknown; registeredIn: Context }
-  | { kind: 'after'; callback: AfterCallback; registeredIn: Context };
-
-/** One registration being (or done) loading; `queue` holds what its body registered. */
-export interface PluginRecord {
-  name: string;
-  queue: QueueItem[];
-  /** The drain of `queue` in progress: a second caller waits for it instead of racing it. */
-  draining?: Promise<void> | null;
-  /** Set once the plugin and its queue have loaded: later registrations go to the root's queue. */
-  finished?: boolean;
-  /** The context the plugin's body was given, set as the body starts. */
-  context?: Context;
-  /**
-   * A load failure no `after` callback has handled yet. It outlives the drain that met it, as in
-   * Fastify: awaiting the failed `register` reports it, and so do the next `after()`/`ready()`,
-   * while plugins queued after it are skipped.
-   */
-  error?: Error | null;
-}
+import type { Context, RootState } from '../state/application.js';
+import type { LogSerializers } from '../state/options.js';
+import type { AfterCallback, PluginRecord, QueueItem } from '../state/plugins.js';
 
 /** Plugin errors already annotated with the plugin's name (each error named once, innermost). */
 const namedErrors = new WeakSet<object>();
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as any).then === 'function';
+  return value !== null && (typeof value === 'object' || typeof value === 'function') && typeof (value as { then?: unknown }).then === 'function';
+}
+
+/** An ES module namespace (or any object) whose default export is a function: the plugin. */
+function defaultExportOf(value: unknown): unknown {
+  return value !== null && typeof value === 'object' ? (value as { default?: unknown }).default : undefined;
 }
 
 function isValidPlugin(plugin: unknown): boolean {
-  if (typeof plugin === 'function' || isThenable(plugin)) return true;
-  return plugin !== null && typeof plugin === 'object' && typeof (plugin as any).default === 'function';
+  return typeof plugin === 'function' || isThenable(plugin) || typeof defaultExportOf(plugin) === 'function';
 }
 
 /** Queues `plugin` on the loading plugin (or the root). Validation errors are thrown at once. */
@@ -95,12 +77,12 @@ export function loadPending(context: Context): Promise<void> {
 export function pendingLoad(context: Context): () => Promise<void> {
   const record = currentRecord(context);
   const { root } = context;
-  return () => drainSerially(root, record.finished === true ? (root.rootPlugin as PluginRecord) : record);
+  return () => drainSerially(root, record.finished === true ? loaderStateOf(root).rootPlugin : record);
 }
 
 /** Loads everything registered on the application (ready()). */
 export function loadAll(root: RootState): Promise<void> {
-  return drainSerially(root, root.rootPlugin as PluginRecord);
+  return drainSerially(root, loaderStateOf(root).rootPlugin);
 }
 
 /**
@@ -175,7 +157,8 @@ async function loadPlugin(root: RootState, plugin: unknown, options: unknown, pa
   const meta = pluginMetaOf(pluginFn);
   let context = parent;
   const record: PluginRecord = { name, queue: [] };
-  root.loadingStack.push(record);
+  const { loadingStack } = loaderStateOf(root);
+  loadingStack.push(record);
   try {
     if (pluginFn.constructor.name === 'AsyncFunction' && pluginFn.length >= 3) {
       throw new errorCodes.FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER(name);
@@ -184,7 +167,8 @@ async function loadPlugin(root: RootState, plugin: unknown, options: unknown, pa
     // The context comes first and reads `prefix` from the options as given: for an options
     // function that is a property of the function, as in Fastify; the function then runs with
     // the plugin's own instance, and whatever it returns is the plugin's options.
-    const given = (options ?? {}) as Record<string, any>;
+    // The options as given, read by name (`prefix`, `logLevel`, `logSerializers`) before the plugin sees them.
+    const given = (options ?? {}) as Readonly<Record<string, unknown>>;
     if (!skipsEncapsulation(pluginFn)) {
       context = createChildContext(parent, name, given.prefix);
       inheritLogOptions(context, given);
@@ -203,21 +187,24 @@ async function loadPlugin(root: RootState, plugin: unknown, options: unknown, pa
   } finally {
     record.finished = true;
     if (context !== parent) context.loaded = true;
-    const index = root.loadingStack.lastIndexOf(record);
-    if (index !== -1) root.loadingStack.splice(index, 1);
+    const index = loadingStack.lastIndexOf(record);
+    if (index !== -1) loadingStack.splice(index, 1);
   }
 }
 
 /** `logLevel` and `logSerializers` given to register() apply to the plugin's routes and below. */
-function inheritLogOptions(context: Context, given: Record<string, any>): void {
-  if (typeof given.logLevel === 'string' && given.logLevel !== '') setContextSetting(context, 'logLevel', given.logLevel);
-  if (given.logSerializers !== null && typeof given.logSerializers === 'object') setContextSetting(context, 'logSerializers', given.logSerializers);
+function inheritLogOptions(context: Context, given: Readonly<Record<string, unknown>>): void {
+  const { logLevel, logSerializers } = given;
+  if (typeof logLevel === 'string' && logLevel !== '') setContextSetting(context, 'logLevel', logLevel);
+  // Handed to the logger as given: pino calls each serializer with its field.
+  if (logSerializers !== null && typeof logSerializers === 'object') setContextSetting(context, 'logSerializers', logSerializers as LogSerializers);
 }
 
 /** The function behind a registration: itself, a module's default export, or what a promise gave. */
 async function resolvePluginFunction(plugin: unknown, parent: Context): Promise<PluginFunction> {
   let fn = isThenable(plugin) ? await plugin : plugin;
-  if (fn !== null && typeof fn === 'object' && typeof (fn as any).default === 'function') fn = (fn as any).default;
+  const defaultExport = defaultExportOf(fn);
+  if (typeof defaultExport === 'function') fn = defaultExport;
   if (typeof fn !== 'function') {
     const loaderError = new loaderErrors.AVV_ERR_PLUGIN_NOT_VALID(kindOf(fn));
     throw fromLoaderError(errorCodes.FST_ERR_PLUGIN_NOT_VALID, loaderError, `"${contextPath(parent)}"`, `a promise of ${describe(fn)}`);

@@ -2,7 +2,9 @@
 // function — a protocol of global-registry symbols, so neither package imports the other — and
 // checks a plugin's declared dependencies, explaining where a missing piece actually lives.
 import { errorCodes } from '../errors.js';
-import { type Context, contextPath, isAncestorOrSelf } from './context.js';
+import type { Context } from '../state/application.js';
+import type { EnclaveInstance } from '../types.js';
+import { contextPath, isAncestorOrSelf } from './context.js';
 
 export const kSkipOverride = Symbol.for('skip-override');
 export const kDisplayName = Symbol.for('fastify.display-name');
@@ -21,7 +23,8 @@ export interface PluginMeta {
   fastify?: string;
 }
 
-export type PluginFunction = ((instance: any, options: any, done?: (err?: Error) => void) => unknown) & {
+/** A plugin as the loader calls it: the user's function, with the marks of its wrapper. */
+export type PluginFunction = ((this: unknown, instance: EnclaveInstance, options: unknown, done: (err?: unknown) => void) => unknown) & {
   [kSkipOverride]?: boolean;
   [kDisplayName]?: string;
   [kPluginMeta]?: PluginMeta;

@@ -1,6 +1,6 @@
 // printPlugins(): the context tree, each context with what it added itself — the picture of
 // encapsulation users need when a decorator "disappears".
-import type { Context } from './context.js';
+import type { Context } from '../state/application.js';
 
 function describeContext(context: Context): string {
   const parts: string[] = [];

@@ -50,6 +50,7 @@ export interface DecoratorAccessors<Value, Target> {
 type ContentTypeParser = (
   this: FastifyInstance,
   request: EnclaveRequest,
+  // any: what the parser was given (a string, a Buffer or the raw stream) depends on its parseAs.
   body: any,
   done: (error: Error | null, body?: unknown) => void,
 ) => unknown;
