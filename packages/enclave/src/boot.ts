@@ -40,6 +40,8 @@ async function loadAndCompile(root: RootState): Promise<void> {
   const rootContext = root.contexts[0] as Context;
   for (const record of root.routes) record.compiled ??= compileRoute(record);
   compileNotFoundRoutes(root, rootContext);
+  // Every route's schemas are compiled: what was new goes to the schema cache before ready() resolves.
+  await root.schemaCache?.persist();
 }
 
 /**

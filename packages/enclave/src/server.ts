@@ -23,6 +23,7 @@ import { defaultPrettyMeta } from './routing/pretty-meta.js';
 import { createCountingGenerator, createIdGenerator, type RequestIdGenerator } from './request-id.js';
 import { createRootContext } from './scope/context.js';
 import type { NormalizedOptions, RootState } from './scope/root-state.js';
+import { SchemaCache } from './schema/schema-cache.js';
 import { SchemaController } from './schema/schema-controller.js';
 import type { EnclaveInstance, EnclaveOptions } from './types.js';
 import { type ChildLoggerFactory, setContextSetting } from './scope/context-settings.js';
@@ -239,11 +240,15 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
     closePromise: null,
     thenGuard: false,
   } as unknown as RootState & { server: http.Server };
+  // Issue 29: compiled validators and serializers kept between starts, when asked for.
+  const schemaCache = SchemaCache.fromOptions(given.schemaCache, process.env.ENCLAVE_SCHEMA_CACHE, log);
+  root.schemaCache = schemaCache;
   const schemas = SchemaController.createRoot({
     ajv: given.ajv,
     schemaErrorFormatter: given.schemaErrorFormatter,
     schemaController: given.schemaController,
     serializerOpts: given.serializerOpts,
+    schemaCache,
   });
   const parsers = ContentTypeParserStore.createRoot({
     bodyLimit: normalized.bodyLimit,

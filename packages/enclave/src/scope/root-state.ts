@@ -6,6 +6,7 @@ import type { LogController } from '../log-controller.js';
 import type { Logger } from '../logger.js';
 import type { CompiledRoute } from '../lifecycle/compiled-route.js';
 import type { RouteRecord } from '../routing/route-record.js';
+import type { SchemaCache } from '../schema/schema-cache.js';
 import type { Context, HookEntry } from './context.js';
 import type { PluginRecord } from './plugin-loader.js';
 
@@ -67,6 +68,8 @@ export interface RootState {
   findNotFoundRoute(url: string): CompiledRoute;
   /** What `frameworkErrors` answers through (a bad URL, an over-long parameter). Built at ready. */
   frameworkErrorRoute: CompiledRoute | null;
+  /** Compiled schemas kept between starts (`schemaCache` / `ENCLAVE_SCHEMA_CACHE`), or null. */
+  schemaCache: SchemaCache | null;
   /** Whether a real logger is set (per-request child loggers and request logs). */
   readonly logging: boolean;
   rootPlugin: PluginRecord | null;
