@@ -38,6 +38,7 @@ async function loadAndCompile(root: RootState): Promise<void> {
   await loadAll(root);
   root.booted = true;
   const rootContext = root.contexts[0] as Context;
+  await root.schemaCache?.prepare();
   for (const record of root.routes) record.compiled ??= compileRoute(record);
   compileNotFoundRoutes(root, rootContext);
   // Every route's schemas are compiled: what was new goes to the schema cache before ready() resolves.

@@ -142,7 +142,7 @@ export interface EnclaveOptions {
   schemaController?: Record<string, unknown>;
   /**
    * A directory where compiled validators and serializers are kept between starts (Enclave's own;
-   * `ENCLAVE_SCHEMA_CACHE` when absent, `false` to refuse it). See docs/schema-cache.md.
+   * `ENCLAVE_SCHEMA_CACHE` when absent, `false` to refuse it): the guide "The schema cache".
    */
   schemaCache?: string | false | null;
   constraints?: Record<string, unknown>;

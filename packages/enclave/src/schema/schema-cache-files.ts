@@ -5,7 +5,8 @@
 //                      JavaScript, behind a header line with the length and CRC-32 of the rest;
 //   b-<hash>.js.<tag>.v8  V8's code cache for that bundle, per V8 version and flags (`tag`);
 //   k-<key hash>       a pointer: the name of the newest bundle holding that key, for the first
-//                      keys of each bundle.
+//                      keys of each bundle;
+//   latest             the name of the bundle written last, read ahead while routes are added.
 //
 // A boot follows the pointer of the first key it needs, loads that bundle (usually the only one),
 // and finds the rest of its keys there. A pointer per key would cost a file per schema at every
@@ -13,7 +14,7 @@
 import { isAscii } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -62,10 +63,7 @@ export function bundleName(keyHashes: readonly string[], hash: (text: string) =>
   return `b-${hash(keyHashes.join('\n')).slice(0, 32)}.js`;
 }
 
-/**
- * One member of a bundle (`"<key hash>":<entry>,`) as bytes, kept until the bundle is written:
- * outside the JavaScript heap, so the garbage collector does not walk 10 MB of code all boot.
- */
+/** One member of a bundle (`"<key hash>":<entry>,`) as the bytes the bundle is written with. */
 export function entryBytes(keyHash: string, text: string): Buffer {
   return Buffer.from(`${JSON.stringify(keyHash)}:${text},\n`, 'utf8');
 }
@@ -101,14 +99,40 @@ function readOptional(path: string): Buffer | undefined {
   }
 }
 
+/** A bundle's file and its code cache's file, read ahead. */
+export interface PrefetchedBundle {
+  name: string;
+  file: Buffer;
+  codeCache: Buffer | undefined;
+}
+
 /**
- * Reads, checks and compiles a bundle. Undefined when the file does not exist; a string saying
- * what is wrong when it is truncated, corrupted or not a bundle of this format.
+ * Reads the bundle the directory's last writer named (`latest`), on libuv's threads: started when
+ * the application is created, it is done by the time ready() needs it. Never rejects.
  */
-export function readBundle(directory: string, name: string): LoadedBundle | string | undefined {
+export async function prefetchLatestBundle(directory: string): Promise<PrefetchedBundle | undefined> {
+  try {
+    const name = (await readFile(join(directory, 'latest'), 'latin1')).trim();
+    if (!BUNDLE_NAME.test(name)) return undefined;
+    const [file, codeCache] = await Promise.all([
+      readFile(join(directory, name)),
+      readFile(join(directory, codeCacheName(name))).catch(() => undefined),
+    ]);
+    return { name, file, codeCache };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reads (unless `prefetched` holds it), checks and compiles a bundle. Undefined when the file does
+ * not exist; a string saying what is wrong when it is truncated, corrupted or not a bundle of this
+ * format.
+ */
+export function readBundle(directory: string, name: string, prefetched?: PrefetchedBundle): LoadedBundle | string | undefined {
   if (!BUNDLE_NAME.test(name)) return `${name} is not a bundle name`;
   const path = join(directory, name);
-  const file = readOptional(path);
+  const file = prefetched?.name === name ? prefetched.file : readOptional(path);
   if (file === undefined) return undefined;
   const header = BUNDLE_HEADER.exec(file.subarray(0, 96).toString('latin1'));
   if (header === null || Number(header[1]) !== CACHE_FORMAT) return 'it is not a schema cache bundle of this version';
@@ -119,15 +143,14 @@ export function readBundle(directory: string, name: string): LoadedBundle | stri
   // Node keeps outside the JavaScript heap and V8 reads fastest (read as UTF-8 text instead, the
   // load took twice as long).
   const source = isAscii(body) ? body.toString('latin1') : body.toString('utf8');
-  const cache = readCodeCache(directory, name, crc);
+  const cache = readCodeCache(prefetched?.name === name ? prefetched.codeCache : readOptional(join(directory, codeCacheName(name))), crc);
   const script = new vm.Script(source, { filename: path, lineOffset: 1, ...(cache.data === undefined ? {} : { cachedData: cache.data }) });
   const entries = script.runInThisContext() as Record<string, StoredEntry>;
   const codeCache = cache.state === 'found' ? (script.cachedDataRejected === true ? 'rejected' : 'accepted') : cache.state;
   return { name, crc, script, entries, codeCache };
 }
 
-function readCodeCache(directory: string, bundle: string, bundleCrc: number): { data?: Buffer; state: 'found' | 'missing' | 'damaged' } {
-  const file = readOptional(join(directory, codeCacheName(bundle)));
+function readCodeCache(file: Buffer | undefined, bundleCrc: number): { data?: Buffer; state: 'found' | 'missing' | 'damaged' } {
   if (file === undefined) return { state: 'missing' };
   const header = CODE_CACHE_HEADER.exec(file.subarray(0, 96).toString('latin1'));
   const data = header === null ? undefined : file.subarray(header[0].length);
@@ -161,11 +184,12 @@ export function listPointers(directory: string): Set<string> {
 /** How many of a bundle's keys (its first) get a pointer. */
 export const POINTERS_PER_BUNDLE = 64;
 
-/** Writes a bundle and points its first keys at it. */
+/** Writes a bundle, points its first keys at it and names it the latest. */
 export async function writeBundle(directory: string, name: string, content: Buffer[], keyHashes: readonly string[]): Promise<void> {
   await mkdir(directory, { recursive: true });
   await writeAtomically(directory, name, content);
-  await Promise.all(keyHashes.slice(0, POINTERS_PER_BUNDLE).map((keyHash) => writeAtomically(directory, `k-${keyHash}`, name)));
+  const pointers = keyHashes.slice(0, POINTERS_PER_BUNDLE).map((keyHash) => `k-${keyHash}`);
+  await Promise.all([...pointers, 'latest'].map((pointer) => writeAtomically(directory, pointer, name)));
 }
 
 // Write, then rename: readers (other processes of a cluster booting from the same directory)

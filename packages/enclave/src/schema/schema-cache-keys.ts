@@ -13,16 +13,6 @@ export function hashText(text: string): string {
   return hash('sha256', text, 'hex');
 }
 
-/**
- * The same text as one flat string. Generated code arrives as a rope of thousands of small pieces;
- * kept until ready() as it is, it would hold the garbage collector's attention all boot long.
- */
-export function flatten(text: string): string {
-  // Converting to a number flattens the string in place (V8), whatever the conversion gives.
-  Number(text);
-  return text;
-}
-
 const versions = new Map<string, string>();
 
 /**
