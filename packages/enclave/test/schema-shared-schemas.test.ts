@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { ValidatableRequest } from '../src/schema/contracts.js';
-import { SchemaController } from '../src/schema/schema-controller.js';
 import { createRoot } from './schema-cache-mode.js';
 
 function request(parts: Partial<ValidatableRequest> = {}): ValidatableRequest {

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { SerializeFunction } from '../src/schema/contracts.js';
-import { compileResponseSerializers, createDefaultSerializerCompilerFactory } from '../src/schema/response-serializers.js';
+import { compileResponseSerializers, } from '../src/schema/response-serializers.js';
 import { ADDRESS_ID, fixtureSchemas, localDefinitions, sharedSchemas } from './serialization-fixtures.js';
 import { createSerializerFactory } from './schema-cache-mode.js';
 

@@ -5,7 +5,6 @@ import { describe, test } from 'node:test';
 import type { ValidatableRequest, ValidatorCompilerInput } from '../src/schema/contracts.js';
 import type { EnclaveError } from '../src/errors.js';
 import { createAjv } from '../src/schema/ajv-factory.js';
-import { SchemaController } from '../src/schema/schema-controller.js';
 import { createRoot } from './schema-cache-mode.js';
 
 function request(parts: Partial<ValidatableRequest> = {}): ValidatableRequest {

@@ -4,7 +4,6 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { ValidatableRequest, ValidatorCompilerInput } from '../src/schema/contracts.js';
 import type { EnclaveError } from '../src/errors.js';
-import { SchemaController } from '../src/schema/schema-controller.js';
 import { createRoot } from './schema-cache-mode.js';
 
 function request(body: unknown): ValidatableRequest {
