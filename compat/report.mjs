@@ -1,10 +1,14 @@
 #!/usr/bin/env node
 // Writes docs/compatibility.md from compat/baseline.json and compat/ceiling.json (the last
-// `npm run test:compat -- --update`). Run by --update; by hand: node compat/report.mjs
-import { readFileSync, writeFileSync } from 'node:fs';
+// `npm run test:compat -- --update`), its plugins' section from compat/plugins/ (the last
+// `npm run test:compat-plugins -- --update`) and its type tests' section from the type gate's
+// compat/types-baseline.json and compat/types-ceiling.json. Run by each gate's --update; by hand:
+// node compat/report.mjs
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { categories } from './lib/baseline.mjs';
 import { excluded } from './lib/execute.mjs';
+import { pluginSection } from './lib/plugin-report.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const read = (path) => JSON.parse(readFileSync(join(root, path), 'utf8'));
@@ -16,37 +20,48 @@ const glob = (pattern) => new RegExp(`^${pattern.replace(/[.+?^${}()|[\]\\]/g, '
 const areaRules = Object.entries(areas).map(([pattern, area]) => [glob(pattern), area]);
 const areaOf = (file) => areaRules.find(([re]) => re.test(file))?.[1] ?? 'other';
 
-const rows = new Map();
-const row = (area) => {
-  if (!rows.has(area)) rows.set(area, { files: new Set(), tests: 0, ceiling: 0, passing: 0, ...Object.fromEntries(categories.map((c) => [c, 0])) });
-  return rows.get(area);
-};
-const files = [...new Set([...Object.keys(baseline.passing), ...Object.keys(baseline.failing), ...Object.keys(ceiling.files)])].sort();
-for (const file of files) {
-  const r = row(areaOf(file));
-  r.files.add(file);
-  r.ceiling += ceiling.files[file]?.pass.length ?? 0;
-  r.passing += baseline.passing[file]?.length ?? 0;
-  for (const entry of Object.values(baseline.failing[file] ?? {})) r[entry.category]++;
-}
-for (const r of rows.values()) r.tests = r.passing + categories.reduce((sum, c) => sum + r[c], 0);
-
 const pct = (part, whole) => (whole ? `${Math.round((100 * part) / whole)}%` : '–');
-const header = ['area', 'files', 'tests', 'ceiling', 'passing', 'of ceiling', ...categories];
 const line = (cells) => `| ${cells.join(' | ')} |`;
-const table = [line(header), line(header.map(() => '---'))];
-const order = [...rows.keys()].sort((a, b) => rows.get(b).tests - rows.get(a).tests);
-for (const area of order) {
-  const r = rows.get(area);
-  table.push(line([area, r.files.size, r.tests, r.ceiling, r.passing, pct(r.passing, r.ceiling), ...categories.map((c) => r[c])]));
-}
-const t = baseline.totals;
-table.push(line(['**all**', t.files, t.tests, t.ceiling, t.passing, pct(t.passing, t.ceiling), ...categories.map((c) => t[c])]));
 
-const bugs = {};
-for (const tests of Object.values(baseline.failing)) {
-  for (const entry of Object.values(tests)) if (entry.category === 'bug') bugs[entry.ref] = (bugs[entry.ref] ?? 0) + 1;
+// One row per group of files (`groupOf`), then the total: checks or tests, ceiling, passing, and
+// the ones not passing by category.
+function categoryTable(baseline, ceiling, groupOf, firstColumn) {
+  const rows = new Map();
+  const row = (group) => {
+    if (!rows.has(group)) rows.set(group, { files: new Set(), tests: 0, ceiling: 0, passing: 0, ...Object.fromEntries(categories.map((c) => [c, 0])) });
+    return rows.get(group);
+  };
+  const files = [...new Set([...Object.keys(baseline.passing), ...Object.keys(baseline.failing), ...Object.keys(ceiling.files)])].sort();
+  for (const file of files) {
+    const r = row(groupOf(file));
+    r.files.add(file);
+    r.ceiling += ceiling.files[file]?.pass.length ?? 0;
+    r.passing += baseline.passing[file]?.length ?? 0;
+    for (const entry of Object.values(baseline.failing[file] ?? {})) r[entry.category]++;
+  }
+  for (const r of rows.values()) r.tests = r.passing + categories.reduce((sum, c) => sum + r[c], 0);
+  const header = [...firstColumn, 'ceiling', 'passing', 'of ceiling', ...categories];
+  const table = [line(header), line(header.map(() => '---'))];
+  const cells = (name, r) => (firstColumn.length === 3 ? [name, r.files.size, r.tests] : [name, r.tests]);
+  for (const group of [...rows.keys()].sort((a, b) => rows.get(b).tests - rows.get(a).tests)) {
+    const r = rows.get(group);
+    table.push(line([...cells(group, r), r.ceiling, r.passing, pct(r.passing, r.ceiling), ...categories.map((c) => r[c])]));
+  }
+  const t = baseline.totals;
+  table.push(line([...cells('**all**', { files: { size: t.files }, tests: t.tests }), t.ceiling, t.passing, pct(t.passing, t.ceiling), ...categories.map((c) => t[c])]));
+  return table.join('\n');
 }
+
+const bugsByIssue = (baseline) => {
+  const bugs = {};
+  for (const tests of Object.values(baseline.failing)) {
+    for (const entry of Object.values(tests)) if (entry.category === 'bug') bugs[entry.ref] = (bugs[entry.ref] ?? 0) + 1;
+  }
+  const entries = Object.entries(bugs).sort();
+  // A plain "none" when there is none: an empty list left "by issue:" dangling.
+  return entries.length === 0 ? 'none' : `by issue: ${entries.map(([ref, n]) => `${ref}: ${n}`).join(', ')}`;
+};
+const plugins = pluginSection(root);
 
 const doc = `# Compatibility with Fastify's own tests
 
@@ -54,18 +69,15 @@ Generated by \`node compat/report.mjs\` from \`compat/baseline.json\` and \`comp
 (the last \`npm run test:compat -- --update\`): Fastify ${baseline.fastify}'s test files, Node ${baseline.node}.
 Do not edit by hand.
 
-${table.join('\n')}
+${categoryTable(baseline, ceiling, areaOf, ['area', 'files', 'tests'])}
 
 *tests*: every test and subtest the files report (describe blocks are not counted; tests a file
 skips itself are left out). *ceiling*: tests that pass on Fastify itself under the same
 isolation. *passing*: tests that pass on Enclave. The remaining columns count the tests that do
 not pass on Enclave, by category: \`internals\` (they do not pass on Fastify either),
 \`difference\` (a deliberate difference, see [differences.md](differences.md)), \`message\`
-(only the wording of a developer-facing message differs), \`bug\` (by issue:
-${Object.entries(bugs)
-  .sort()
-  .map(([ref, n]) => `${ref}: ${n}`)
-  .join(', ')}), \`flaky\` (their result changed between runs; not gated).
+(only the wording of a developer-facing message differs; none since Enclave's messages are
+Fastify's, issue 32), \`bug\` (${bugsByIssue(baseline)}), \`flaky\` (their result changed between runs; not gated).
 
 ## Method
 
@@ -84,6 +96,36 @@ full name. \`--update\` runs the suite twice and marks a test whose result chang
 categorises every failure mechanically from \`compat/categories.json\`. CI runs the gate once,
 on Node 20: it fails when a test the baseline records as passing no longer passes.
 Not run: ${excluded.map(([path, why]) => `\`${path}\` (${why})`).join('; ')}.
+${plugins ? `\n${plugins}` : ''}${existsSync(join(root, 'compat', 'types-baseline.json')) ? typesSection() : ''}`;
+
+// The type gate's part (npm run test:compat-types), from its own baseline and ceiling.
+function typesSection() {
+  const types = read('compat/types-baseline.json');
+  const typesCeiling = read('compat/types-ceiling.json');
+  return `
+## Fastify's type tests
+
+From \`compat/types-baseline.json\` and \`compat/types-ceiling.json\` (the last
+\`npm run test:compat-types -- --update\`): Fastify ${types.fastify}'s \`test/types/*.tst.ts\`, run by
+tstyche ${types.tstyche} with TypeScript ${types.typescript}.
+
+${categoryTable(types, typesCeiling, (file) => file, ['file', 'checks'])}
+
+*checks*: each assertion (\`expect(…).type…\`), each \`// @ts-expect-error\` directive (the code
+below it must be refused) and each top-level statement holding neither (it must compile).
+*ceiling*: checks that pass on Fastify itself through the same harness. \`internals\`: checks that
+do not pass on Fastify either, mostly because they use a name Fastify's tests import from one
+of its own modules that Fastify does not export. \`bug\`: ${bugsByIssue(types)}.
+
+\`npm run test:compat-types\` copies the installed \`fastify\`'s type tests into a scratch folder
+inside the repository, rewriting their imports of Fastify's own modules (\`../../fastify.js\`,
+\`../../types/*.js\`) to \`enclavejs\`, which resolves through its exports map to the published
+declarations, as in a user's project. A type error outside an assertion fails the checks of the
+statement it sits in, and is then neutralised in the copy so that the rest of the file is still
+checked (stock tstyche would stop the file there). CI runs the gate once, on Node 20: it fails
+when a check the baseline records as passing no longer passes.
 `;
+}
+
 writeFileSync(join(root, 'docs', 'compatibility.md'), doc);
 console.log('wrote docs/compatibility.md');

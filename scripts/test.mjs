@@ -29,7 +29,7 @@ function findTests(dir, out = []) {
 
 const npx = (bin) => join(root, 'node_modules', '.bin', bin);
 const coveredPackage = 'packages/bearer-auth/';
-const all = ['packages', 'examples', 'bench'].flatMap((dir) => findTests(join(root, dir)));
+const all = ['packages', 'examples', 'bench', 'compat'].flatMap((dir) => findTests(join(root, dir)));
 const covered = all.filter((file) => file.startsWith(coveredPackage));
 const rest = all.filter((file) => !file.startsWith(coveredPackage));
 

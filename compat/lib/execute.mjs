@@ -10,7 +10,7 @@ const here = new URL('..', import.meta.url).pathname;
 // Not run, with the reason. Everything else under test/ that is named *.test.js / *.test.mjs is.
 export const excluded = [
   ['internals/', 'unit tests of Fastify’s private modules'],
-  ['types/', 'type tests of Fastify’s .d.ts files (tstyche), not runtime behaviour'],
+  ['types/', 'type tests of Fastify’s .d.ts files (tstyche): `npm run test:compat-types` runs them'],
   ['bundler/', 'builds Fastify with esbuild/webpack from their own package.json; no *.test.js'],
   ['scripts/', 'tests a script of Fastify’s repository (ecosystem link checker), not the framework'],
   ['build/error-serializer.test.js', 'lints the output of Fastify’s code generator (needs eslint)'],
@@ -34,21 +34,21 @@ export function listFiles(dir) {
 
 const marker = '@@compat-result ';
 
+// Where a file runs: Fastify's files from the copy's root; a suite may say otherwise
+// (each plugin's files from that plugin's folder, with the environment its test script sets).
+const inCopy = (dir, file) => ({ cwd: dir, path: join(dir, 'test', file), env: {} });
+
 function runOne(dir, file, options) {
   return new Promise((resolve) => {
     const started = Date.now();
-    const env = { ...process.env, COMPAT_TEST_TIMEOUT: String(options.testTimeout) };
+    const where = (options.locate ?? inCopy)(dir, file);
+    const env = { ...process.env, ...where.env, COMPAT_TEST_TIMEOUT: String(where.testTimeout ?? options.testTimeout) };
     delete env.NODE_TEST_CONTEXT;
     delete env.NODE_OPTIONS;
     const child = spawn(
       process.execPath,
-      [
-        '--require', join(here, 'preload.cjs'),
-        `--test-reporter=${join(here, 'reporter.mjs')}`,
-        '--test-force-exit',
-        join(dir, 'test', file),
-      ],
-      { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] },
+      ['--require', join(here, 'preload.cjs'), `--test-reporter=${join(here, 'reporter.mjs')}`, '--test-force-exit', where.path],
+      { cwd: where.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     const records = [];
     let partial = '';

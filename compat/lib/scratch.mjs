@@ -72,16 +72,28 @@ module.exports = require('../fastify.js').errorCodes
 const inside = (path, dir) => path === dir || path.startsWith(`${dir}/`);
 
 export function prepare(target) {
+  // One copy per process, so two runs at once (a subset while the gate runs) do not collide.
+  const dir = join(workDir, `${target}-${process.pid}`);
+  copyFastify(dir, target, { tests: true });
+  return dir;
+}
+
+/**
+ * Writes the isolated copy of the installed fastify package into `dir`: its files without lib/
+ * (only the pure-data modules, stand-ins for the rest, errors.js the target's errorCodes) and
+ * `fastify.js` the shim exporting the target's factory. With `tests: false` (the plugins' suites
+ * load it as the package `fastify`) its test/ and docs/ are left out.
+ */
+export function copyFastify(dir, target, { tests }) {
   const targetPath = targets[target];
   if (!targetPath) throw new Error(`unknown target ${target} (enclave or fastify)`);
   if (!existsSync(targetPath)) throw new Error(`${targetPath} is missing: run npm run build`);
-  // One copy per process, so two runs at once (a subset while the gate runs) do not collide.
-  const dir = join(workDir, `${target}-${process.pid}`);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
+  const skipped = ['lib', 'node_modules', ...(tests ? [] : ['test', 'docs'])];
   cpSync(fastifyDir, dir, {
     recursive: true,
-    filter: (source) => !['lib', 'node_modules'].some((skip) => inside(source, join(fastifyDir, skip))),
+    filter: (source) => !skipped.some((skip) => inside(source, join(fastifyDir, skip))),
   });
   mkdirSync(join(dir, 'lib'));
   writeFileSync(join(dir, 'lib', 'compat-stand-in.js'), standIn);
@@ -92,7 +104,6 @@ export function prepare(target) {
   }
   writeFileSync(join(dir, 'lib', 'errors.js'), errorsShim);
   writeFileSync(join(dir, 'fastify.js'), shim(targetPath));
-  return dir;
 }
 
 export function fastifyVersion() {

@@ -1,6 +1,6 @@
 // The runner of application hooks (onReady, onListen, preClose, onClose): one after the other,
 // each with its own instance as `this`, in the three forms (sync, `done`, promise).
-import { errorCodes } from './errors.js';
+import { errorCodes, loaderErrors } from './errors.js';
 import type { HookEntry } from './scope/context.js';
 import { rejectionAsError, thrownAsError } from './thrown-values.js';
 
@@ -24,13 +24,9 @@ function hookLabel(hook: HookEntry): string {
 
 /** A hook that never settles would hang ready() for good: fail it after `timeout` ms instead. */
 function timeoutError(name: string, hook: HookEntry, timeout: number): Error {
-  const error = new errorCodes.FST_ERR_HOOK_TIMEOUT(name, hookLabel(hook));
-  // The cause carries the code avvio gives the same failure, which Fastify users test for.
-  const cause = Object.assign(new Error(`The ${name} hook${hookLabel(hook) || ' (anonymous)'} did not settle within ${timeout} ms`), {
-    code: 'AVV_ERR_READY_TIMEOUT',
-    fn: hook.fn,
-  });
-  return Object.assign(error, { cause });
+  // The cause is the error avvio gives the same failure, whose code Fastify users test for.
+  const cause = Object.assign(new loaderErrors.AVV_ERR_READY_TIMEOUT(hook.fn.name || 'anonymous'), { fn: hook.fn });
+  return new errorCodes.FST_ERR_HOOK_TIMEOUT(name, hookLabel(hook), timeout, { cause });
 }
 
 function runOne(name: string, hook: HookEntry, args: unknown[], timeout: number): Promise<void> {

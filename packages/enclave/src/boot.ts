@@ -10,7 +10,11 @@ import type { RootState } from './scope/root-state.js';
 
 function defaultNotFoundHandler(request: any, reply: any): void {
   writeLogLine(reply, (controller) => controller.routeNotFound(request, reply));
-  reply.code(404).type('application/json; charset=utf-8').send(notFoundBody(request));
+  const body = notFoundBody(request);
+  // Fastify's handler sends an object and keeps a content type set before it: after
+  // reply.type('text/html') and reply.callNotFound() that object is an invalid payload (500).
+  if (reply.hasHeader('content-type')) reply.code(404).send(JSON.parse(body));
+  else reply.code(404).type('application/json; charset=utf-8').send(body);
 }
 
 function compileNotFoundRoutes(root: RootState, rootContext: Context): void {
@@ -62,8 +66,13 @@ export async function bootApplication(root: RootState, runReadyHooks = true): Pr
   root.loaded.settle(false);
   // close() before ready() loads the plugins (so their onClose hooks exist) but readies nothing.
   if (!runReadyHooks) return;
-  // Lets what the plugins' ready() callbacks and promises chained first run first.
-  await new Promise<void>((resolve) => setImmediate(resolve));
+  // The plugins' ready() callbacks, and what they chained, run before the onReady hooks. They
+  // are promise continuations of the settle above; a tick queued from here runs only once the
+  // microtask queue is empty, so they have all run by then. A tick, not setImmediate: boot then
+  // waits on no timer, so an app tested under fake timers (node:test's mock.timers, or
+  // @sinonjs/fake-timers told to leave ticks alone, without which Fastify cannot boot either)
+  // still boots (issue 32).
+  await new Promise<void>((resolve) => process.nextTick(resolve));
   root.runningReadyHooks = true;
   try {
     // A copy: an onReady hook added by an onReady hook does not run (Fastify's behaviour).

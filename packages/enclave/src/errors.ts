@@ -1,9 +1,16 @@
 import { format } from 'node:util';
+import { errorHints } from './error-hints.js';
 
-/** An error raised by Enclave: a stable `code` to test for and the HTTP status it answers with. */
+/**
+ * An error raised by Enclave: a stable `code` to test for, the HTTP status it answers with, and
+ * Fastify's message for that code. Where Enclave knows more (where a decorator was added, what
+ * to do instead), `hint` says it.
+ */
 export interface EnclaveError extends Error {
   code: string;
   statusCode: number;
+  /** Enclave's explanation: what went wrong where, and what to do. Absent when the message says it all. */
+  hint?: string;
   /** Raw validation errors, present on `FST_ERR_VALIDATION`. */
   validation?: unknown;
   validationContext?: string;
@@ -18,25 +25,63 @@ export interface CodedErrorConstructor {
   readonly statusCode: number;
 }
 
+/**
+ * Fills a hint template's `{0}`, `{1}`… with the arguments the error was raised with. The hint may
+ * use arguments past the message's `%s` slots: a throw site passes Fastify's arguments first,
+ * then what only the explanation needs. Without one of them (an application raising
+ * `new errorCodes.X(name)` itself) there is no hint rather than a hint with holes.
+ */
+function fillHint(template: string, args: readonly unknown[]): string | undefined {
+  let complete = true;
+  const hint = template.replace(/\{(\d+)\}/g, (_, index: string) => {
+    const value = args[Number(index)];
+    if (value === undefined) complete = false;
+    return format('%s', value);
+  });
+  return complete ? hint : undefined;
+}
+
+/**
+ * Gives `error` Enclave's explanation as an own, enumerable `hint`: `util.inspect` (and so
+ * `console.error` and an uncaught error's printout) and pino's error serializer show the
+ * enumerable properties of an error, while `message` stays the text tests and plugins compare.
+ */
+export function attachHint<E extends Error>(error: E, hint: string): E & { hint: string } {
+  return Object.assign(error, { hint });
+}
+
+function hasCause(value: unknown): value is { cause: unknown } {
+  return value !== null && typeof value === 'object' && 'cause' in value;
+}
+
 function createCodedError(
   code: string,
   template: string,
   statusCode = 500,
   Base: ErrorConstructor = Error,
 ): CodedErrorConstructor {
+  const slots = template.match(/%[sdifjoOc]/g)?.length ?? 0;
+  const hint = (errorHints as Record<string, string | undefined>)[code];
   // A plain function so that it works with and without `new`, like the errors plugins expect.
   function CodedError(this: unknown, ...args: unknown[]): EnclaveError {
-    const error = Object.setPrototypeOf(
-      new Base(args.length > 0 ? format(template, ...args) : template.replace(/: %s$/, '')),
-      CodedError.prototype,
-    ) as EnclaveError;
+    // A last `{ cause }` argument is the cause, as with @fastify/error.
+    const last = args.at(-1);
+    const options = hasCause(last) ? { cause: last.cause } : undefined;
+    if (options !== undefined) args = args.slice(0, -1);
+    // Fastify's text with Fastify's arguments; whatever follows them is for the hint only.
+    const message = format(template, ...args.slice(0, slots));
+    const error = Object.setPrototypeOf(new Base(message, options), CodedError.prototype) as EnclaveError;
     error.code = code;
     error.statusCode = statusCode;
+    const filled = hint === undefined ? undefined : fillHint(hint, args);
+    if (filled !== undefined) attachHint(error, filled);
     Error.captureStackTrace?.(error, CodedError);
     return error;
   }
   CodedError.prototype = Object.create(Base.prototype, {
-    name: { value: 'EnclaveError', writable: true, configurable: true },
+    // Fastify's name for its coded errors: tests compare errors with assert.throws(fn, new
+    // FastifyError(...)), which checks `name` as well as `message`.
+    name: { value: 'FastifyError', writable: true, configurable: true },
     constructor: { value: CodedError, writable: true, configurable: true },
   });
   Object.defineProperties(CodedError, {
@@ -50,8 +95,9 @@ function createCodedError(
 const e = createCodedError;
 
 /**
- * Every coded error Enclave raises, under the `FST_ERR_*` names Fastify users and plugins test
- * for. Detect an error by `error.code`; `instanceof errorCodes.X` also works.
+ * Every coded error Enclave raises, under the `FST_ERR_*` names and with the messages Fastify
+ * users and plugins test for (Enclave's own explanation is in `error.hint`). Detect an error by
+ * `error.code`; `instanceof errorCodes.X` also works.
  *
  * @example
  * if (error.code === errorCodes.FST_ERR_VALIDATION.code) reply.code(422)
@@ -59,126 +105,172 @@ const e = createCodedError;
 export const errorCodes = {
   // general
   FST_ERR_NOT_FOUND: e('FST_ERR_NOT_FOUND', 'Not Found', 404),
-  FST_ERR_OPTIONS_NOT_OBJ: e('FST_ERR_OPTIONS_NOT_OBJ', 'Options must be an object, got %s; pass an object (or leave the options out)', 500, TypeError),
-  FST_ERR_QSP_NOT_FN: e('FST_ERR_QSP_NOT_FN', "querystringParser must be a function (querystring) => object, got '%s'", 500, TypeError),
+  FST_ERR_OPTIONS_NOT_OBJ: e('FST_ERR_OPTIONS_NOT_OBJ', 'Options must be an object', 500, TypeError),
+  FST_ERR_QSP_NOT_FN: e('FST_ERR_QSP_NOT_FN', "querystringParser option should be a function, instead got '%s'", 500, TypeError),
   FST_ERR_VALIDATION: e('FST_ERR_VALIDATION', '%s', 400),
-  FST_ERR_ERROR_HANDLER_NOT_FN: e('FST_ERR_ERROR_HANDLER_NOT_FN', 'The error handler must be a function (error, request, reply) => payload; pass one to setErrorHandler() or to the route option errorHandler', 500, TypeError),
-  FST_ERR_HANDLER_TIMEOUT: e('FST_ERR_HANDLER_TIMEOUT', "The handler did not answer within %s ms on route '%s'", 503),
-  FST_ERR_ERROR_HANDLER_ALREADY_SET: e('FST_ERR_ERROR_HANDLER_ALREADY_SET', "An error handler is already set in this context; set 'allowErrorHandlerOverride: true' to allow replacing it", 500, TypeError),
-  FST_ERR_MISSING_MIDDLEWARE: e('FST_ERR_MISSING_MIDDLEWARE', 'Middleware needs a plugin that adds use(), such as @fastify/middie or @fastify/express'),
-  FST_ERR_INIT_OPTS_INVALID: e('FST_ERR_INIT_OPTS_INVALID', "Invalid factory option '%s'; fix its value, or leave the option out to use the default"),
-  FST_ERR_LISTEN_OPTIONS_INVALID: e('FST_ERR_LISTEN_OPTIONS_INVALID', "Invalid listen options: '%s'; pass { port, host } with a port from 0 to 65535 (0 picks a free one)", 500, TypeError),
+  FST_ERR_LISTEN_OPTIONS_INVALID: e('FST_ERR_LISTEN_OPTIONS_INVALID', "Invalid listen options: '%s'", 500, TypeError),
+  FST_ERR_ERROR_HANDLER_NOT_FN: e('FST_ERR_ERROR_HANDLER_NOT_FN', 'Error Handler must be a function', 500, TypeError),
+  FST_ERR_ERROR_HANDLER_ALREADY_SET: e('FST_ERR_ERROR_HANDLER_ALREADY_SET', "Error Handler already set in this scope. Set 'allowErrorHandlerOverride: true' to allow overriding.", 500, TypeError),
+  FST_ERR_MISSING_MIDDLEWARE: e('FST_ERR_MISSING_MIDDLEWARE', 'You must register a plugin for handling middlewares, visit fastify.dev/docs/latest/Reference/Middleware/ for more info.'),
+  FST_ERR_HANDLER_TIMEOUT: e('FST_ERR_HANDLER_TIMEOUT', "Request timed out after %s ms on route '%s'", 503),
+  FST_ERR_INIT_OPTS_INVALID: e('FST_ERR_INIT_OPTS_INVALID', "Invalid initialization options: '%s'"),
 
   // schema controller options
-  FST_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN: e('FST_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN', "schemaController.bucket must be a function, got '%s'", 500, TypeError),
-  FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN: e('FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN', "schemaErrorFormatter must be a synchronous function, got '%s'", 500, TypeError),
-  FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_OBJ: e('FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_OBJ', "ajv.customOptions must be an object, got '%s'", 500, TypeError),
-  FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_ARR: e('FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_ARR', "ajv.plugins must be an array, got '%s'", 500, TypeError),
+  FST_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN: e('FST_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN', "schemaController.bucket option should be a function, instead got '%s'", 500, TypeError),
+  FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN: e('FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN', "schemaErrorFormatter option should be a non async function. Instead got '%s'.", 500, TypeError),
+  FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_OBJ: e('FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_OBJ', "ajv.customOptions option should be an object, instead got '%s'", 500, TypeError),
+  FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_ARR: e('FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_ARR', "ajv.plugins option should be an array, instead got '%s'", 500, TypeError),
 
   // content-type parsers and bodies
-  FST_ERR_CTP_ALREADY_PRESENT: e('FST_ERR_CTP_ALREADY_PRESENT', "A content-type parser for '%s' is already registered in this context; remove it first or register in a child context"),
-  FST_ERR_CTP_INVALID_TYPE: e('FST_ERR_CTP_INVALID_TYPE', "A content-type matcher must be a string such as 'application/xml', a RegExp or an array of them", 500, TypeError),
-  FST_ERR_CTP_EMPTY_TYPE: e('FST_ERR_CTP_EMPTY_TYPE', 'A content-type matcher cannot be an empty string', 500, TypeError),
-  FST_ERR_CTP_INVALID_HANDLER: e('FST_ERR_CTP_INVALID_HANDLER', 'A content-type parser must be a function (request, body, done) or an async function (request, body)', 500, TypeError),
-  FST_ERR_CTP_INVALID_PARSE_TYPE: e('FST_ERR_CTP_INVALID_PARSE_TYPE', "parseAs must be 'string' or 'buffer', got '%s'", 500, TypeError),
-  // A client receives these messages in its 4xx body: they are Fastify's word for word, so that
-  // switching frameworks does not change the wire (the detail goes to the error's `cause`).
+  FST_ERR_CTP_ALREADY_PRESENT: e('FST_ERR_CTP_ALREADY_PRESENT', "Content type parser '%s' already present."),
+  FST_ERR_CTP_INVALID_TYPE: e('FST_ERR_CTP_INVALID_TYPE', 'The content type should be a string or a RegExp', 500, TypeError),
+  FST_ERR_CTP_EMPTY_TYPE: e('FST_ERR_CTP_EMPTY_TYPE', 'The content type cannot be an empty string', 500, TypeError),
+  FST_ERR_CTP_INVALID_HANDLER: e('FST_ERR_CTP_INVALID_HANDLER', 'The content type handler should be a function', 500, TypeError),
+  FST_ERR_CTP_INVALID_PARSE_TYPE: e('FST_ERR_CTP_INVALID_PARSE_TYPE', "The body parser can only parse your data as 'string' or 'buffer', you asked '%s' which is not supported.", 500, TypeError),
   FST_ERR_CTP_BODY_TOO_LARGE: e('FST_ERR_CTP_BODY_TOO_LARGE', 'Request body is too large', 413, RangeError),
   FST_ERR_CTP_INVALID_MEDIA_TYPE: e('FST_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type', 415),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: e('FST_ERR_CTP_INVALID_CONTENT_LENGTH', 'Request body size did not match Content-Length', 400, RangeError),
   FST_ERR_CTP_EMPTY_JSON_BODY: e('FST_ERR_CTP_EMPTY_JSON_BODY', "Body cannot be empty when content-type is set to 'application/json'", 400),
   FST_ERR_CTP_INVALID_JSON_BODY: e('FST_ERR_CTP_INVALID_JSON_BODY', "Body is not valid JSON but content-type is set to 'application/json'", 400),
-  FST_ERR_CTP_INSTANCE_ALREADY_STARTED: e('FST_ERR_CTP_INSTANCE_ALREADY_STARTED', 'Cannot call "%s" once the application has started; call it before ready(), listen() or the first inject(), for example inside a plugin', 400),
+  FST_ERR_CTP_INSTANCE_ALREADY_STARTED: e('FST_ERR_CTP_INSTANCE_ALREADY_STARTED', 'Cannot call "%s" when fastify instance is already started!', 400),
 
   // decorators
-  FST_ERR_DEC_ALREADY_PRESENT: e('FST_ERR_DEC_ALREADY_PRESENT', "The decorator '%s' is already present%s; choose another name, or test with hasDecorator() before adding it"),
-  FST_ERR_DEC_DEPENDENCY_INVALID_TYPE: e('FST_ERR_DEC_DEPENDENCY_INVALID_TYPE', "The dependencies of decorator '%s' must be an array of decorator names, such as ['db']", 500, TypeError),
-  FST_ERR_DEC_MISSING_DEPENDENCY: e('FST_ERR_DEC_MISSING_DEPENDENCY', "The decorator '%s' depends on '%s', which must be decorated first, in the same context or an ancestor; it is not visible here%s"),
-  FST_ERR_DEC_AFTER_START: e('FST_ERR_DEC_AFTER_START', "The decorator '%s' was added after the application started; decorate inside a plugin, before ready()"),
-  FST_ERR_DEC_REFERENCE_TYPE: e('FST_ERR_DEC_REFERENCE_TYPE', "The decorator '%s' has a value of type '%s', which every request would share; use { getter, setter }, or null plus a hook that sets it per request"),
-  FST_ERR_DEC_UNDECLARED: e('FST_ERR_DEC_UNDECLARED', "Cannot read the decorator '%s': decorate it first, in this context or an ancestor (hasDecorator() tells whether it exists). It is not visible on %s"),
+  FST_ERR_DEC_ALREADY_PRESENT: e('FST_ERR_DEC_ALREADY_PRESENT', "The decorator '%s' has already been added!"),
+  FST_ERR_DEC_DEPENDENCY_INVALID_TYPE: e('FST_ERR_DEC_DEPENDENCY_INVALID_TYPE', "The dependencies of decorator '%s' must be of type Array.", 500, TypeError),
+  FST_ERR_DEC_MISSING_DEPENDENCY: e('FST_ERR_DEC_MISSING_DEPENDENCY', "The decorator is missing dependency '%s'."),
+  FST_ERR_DEC_AFTER_START: e('FST_ERR_DEC_AFTER_START', "The decorator '%s' has been added after start!"),
+  FST_ERR_DEC_REFERENCE_TYPE: e('FST_ERR_DEC_REFERENCE_TYPE', "The decorator '%s' of type '%s' is a reference type. Use the { getter, setter } interface instead."),
+  FST_ERR_DEC_UNDECLARED: e('FST_ERR_DEC_UNDECLARED', "No decorator '%s' has been declared on %s."),
 
   // hooks
-  FST_ERR_HOOK_INVALID_TYPE: e('FST_ERR_HOOK_INVALID_TYPE', "A hook name must be a string, such as 'onRequest'", 500, TypeError),
-  FST_ERR_HOOK_INVALID_HANDLER: e('FST_ERR_HOOK_INVALID_HANDLER', "The '%s' hook must be a function, got %s", 500, TypeError),
-  FST_ERR_HOOK_INVALID_ASYNC_HANDLER: e('FST_ERR_HOOK_INVALID_ASYNC_HANDLER', "The '%s' hook is an async function that also takes 'done'; drop 'done' and return a promise, or drop 'async'", 500, TypeError),
-  FST_ERR_HOOK_NOT_SUPPORTED: e('FST_ERR_HOOK_NOT_SUPPORTED', "'%s' is not a hook name; use one of onRequest, preParsing, preValidation, preHandler, preSerialization, onSend, onResponse, onError, onTimeout, onRequestAbort, onRoute, onRegister, onReady, onListen, preClose, onClose", 500, TypeError),
-  FST_ERR_HOOK_TIMEOUT: e('FST_ERR_HOOK_TIMEOUT', "The '%s' hook%s did not finish in time; call 'done' or settle the promise it returns"),
+  FST_ERR_HOOK_INVALID_TYPE: e('FST_ERR_HOOK_INVALID_TYPE', 'The hook name must be a string', 500, TypeError),
+  FST_ERR_HOOK_INVALID_HANDLER: e('FST_ERR_HOOK_INVALID_HANDLER', '%s hook should be a function, instead got %s', 500, TypeError),
+  FST_ERR_HOOK_INVALID_ASYNC_HANDLER: e('FST_ERR_HOOK_INVALID_ASYNC_HANDLER', "Async function has too many arguments. Async hooks should not use the 'done' argument.", 500, TypeError),
+  FST_ERR_HOOK_NOT_SUPPORTED: e('FST_ERR_HOOK_NOT_SUPPORTED', '%s hook not supported!', 500, TypeError),
+  FST_ERR_HOOK_TIMEOUT: e('FST_ERR_HOOK_TIMEOUT', "A callback for '%s' hook%s timed out. You may have forgotten to call 'done' function or to resolve a Promise"),
 
   // logger
-  FST_ERR_LOG_INVALID_DESTINATION: e('FST_ERR_LOG_INVALID_DESTINATION', 'logger.stream and logger.file cannot both be set'),
-  FST_ERR_LOG_INVALID_LOGGER: e('FST_ERR_LOG_INVALID_LOGGER', "The logger instance lacks the method(s): '%s'", 500, TypeError),
-  FST_ERR_LOG_INVALID_LOGGER_INSTANCE: e('FST_ERR_LOG_INVALID_LOGGER_INSTANCE', 'loggerInstance must be a logger instance', 500, TypeError),
-  FST_ERR_LOG_INVALID_LOGGER_CONFIG: e('FST_ERR_LOG_INVALID_LOGGER_CONFIG', 'logger must be a boolean or an options object', 500, TypeError),
-  FST_ERR_LOG_INVALID_LOG_CONTROLLER: e('FST_ERR_LOG_INVALID_LOG_CONTROLLER', "logController must be an instance of LogController, got '%s'", 500, TypeError),
-  FST_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED: e('FST_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED', 'Give either logger or loggerInstance, not both', 500, TypeError),
+  FST_ERR_LOG_INVALID_DESTINATION: e('FST_ERR_LOG_INVALID_DESTINATION', 'Cannot specify both logger.stream and logger.file options'),
+  FST_ERR_LOG_INVALID_LOGGER: e('FST_ERR_LOG_INVALID_LOGGER', "Invalid logger object provided. The logger instance should have these functions(s): '%s'.", 500, TypeError),
+  FST_ERR_LOG_INVALID_LOGGER_INSTANCE: e('FST_ERR_LOG_INVALID_LOGGER_INSTANCE', 'loggerInstance only accepts a logger instance.', 500, TypeError),
+  FST_ERR_LOG_INVALID_LOGGER_CONFIG: e('FST_ERR_LOG_INVALID_LOGGER_CONFIG', 'logger options only accepts a configuration object.', 500, TypeError),
+  FST_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED: e('FST_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED', 'You cannot provide both logger and loggerInstance. Please provide only one.', 500, TypeError),
+  FST_ERR_LOG_INVALID_LOG_CONTROLLER: e('FST_ERR_LOG_INVALID_LOG_CONTROLLER', "logController option must be an instance of LogController, got '%s'.", 500, TypeError),
 
   // reply
-  // A client can read this one and FST_ERR_FAILED_ERROR_SERIALIZATION in a 500 body (a response
-  // serializer failing on an error): Fastify's words, so that the wire stays the same.
   FST_ERR_REP_INVALID_PAYLOAD_TYPE: e('FST_ERR_REP_INVALID_PAYLOAD_TYPE', "Attempted to send payload of invalid type '%s'. Expected a string or Buffer.", 500, TypeError),
-  FST_ERR_REP_ALREADY_SENT: e('FST_ERR_REP_ALREADY_SENT', 'The reply to "%s %s" was already sent; did a handler both call reply.send() and return a value?'),
-  FST_ERR_REP_RESPONSE_BODY_CONSUMED: e('FST_ERR_REP_RESPONSE_BODY_CONSUMED', 'The body of the Response sent was already read'),
+  FST_ERR_REP_RESPONSE_BODY_CONSUMED: e('FST_ERR_REP_RESPONSE_BODY_CONSUMED', 'Response.body is already consumed.'),
   FST_ERR_REP_READABLE_STREAM_LOCKED: e('FST_ERR_REP_READABLE_STREAM_LOCKED', 'ReadableStream was locked. You should call releaseLock() method on reader before sending.'),
-  FST_ERR_REP_SENT_VALUE: e('FST_ERR_REP_SENT_VALUE', 'reply.sent can only be set to true', 500, TypeError),
-  FST_ERR_SEND_INSIDE_ONERR: e('FST_ERR_SEND_INSIDE_ONERR', 'An onError hook cannot send the reply; use an error handler'),
+  FST_ERR_REP_ALREADY_SENT: e('FST_ERR_REP_ALREADY_SENT', 'Reply was already sent, did you forget to "return reply" in "%s" (%s)?'),
+  FST_ERR_REP_SENT_VALUE: e('FST_ERR_REP_SENT_VALUE', 'The only possible value for reply.sent is true.', 500, TypeError),
+  FST_ERR_SEND_INSIDE_ONERR: e('FST_ERR_SEND_INSIDE_ONERR', 'You cannot use `send` inside the `onError` hook'),
   FST_ERR_SEND_UNDEFINED_ERR: e('FST_ERR_SEND_UNDEFINED_ERR', 'Undefined error has occurred'),
   FST_ERR_BAD_STATUS_CODE: e('FST_ERR_BAD_STATUS_CODE', 'Called reply with an invalid status code: %s'),
   FST_ERR_BAD_TRAILER_NAME: e('FST_ERR_BAD_TRAILER_NAME', 'Called reply.trailer with an invalid header name: %s'),
   FST_ERR_BAD_TRAILER_VALUE: e('FST_ERR_BAD_TRAILER_VALUE', "Called reply.trailer('%s', fn) with an invalid type: %s. Expected a function."),
   FST_ERR_FAILED_ERROR_SERIALIZATION: e('FST_ERR_FAILED_ERROR_SERIALIZATION', 'Failed to serialize an error. Error: %s. Original error: %s'),
-  FST_ERR_MISSING_SERIALIZATION_FN: e('FST_ERR_MISSING_SERIALIZATION_FN', 'No serialization function for key "%s"'),
-  FST_ERR_MISSING_CONTENTTYPE_SERIALIZATION_FN: e('FST_ERR_MISSING_CONTENTTYPE_SERIALIZATION_FN', 'No serialization function for key "%s:%s"'),
-  FST_ERR_REQ_INVALID_VALIDATION_INVOCATION: e('FST_ERR_REQ_INVALID_VALIDATION_INVOCATION', 'No validation function for the HTTP part "%s" and no schema was given'),
+  FST_ERR_MISSING_SERIALIZATION_FN: e('FST_ERR_MISSING_SERIALIZATION_FN', 'Missing serialization function. Key "%s"'),
+  FST_ERR_MISSING_CONTENTTYPE_SERIALIZATION_FN: e('FST_ERR_MISSING_CONTENTTYPE_SERIALIZATION_FN', 'Missing serialization function. Key "%s:%s"'),
+  FST_ERR_REQ_INVALID_VALIDATION_INVOCATION: e('FST_ERR_REQ_INVALID_VALIDATION_INVOCATION', 'Invalid validation invocation. Missing validation function for HTTP part "%s" nor schema provided.'),
 
   // schemas
-  FST_ERR_SCH_MISSING_ID: e('FST_ERR_SCH_MISSING_ID', "A shared schema needs an $id; add one (e.g. $id: 'user') and reference the schema as { $ref: 'user#' }"),
-  FST_ERR_SCH_ALREADY_PRESENT: e('FST_ERR_SCH_ALREADY_PRESENT', "A schema with $id '%s' was already added in this context; give the new schema another $id, or add it only once"),
-  FST_ERR_SCH_CONTENT_MISSING_SCHEMA: e('FST_ERR_SCH_CONTENT_MISSING_SCHEMA', "The content map entry '%s' has no schema; write it as { schema: { ... } }"),
-  FST_ERR_SCH_DUPLICATE: e('FST_ERR_SCH_DUPLICATE', "The schema '%s' is given twice; keep one of the two"),
-  FST_ERR_SCH_VALIDATION_BUILD: e('FST_ERR_SCH_VALIDATION_BUILD', "The validation schema of route %s %s does not compile (fix the schema; a $ref must name a schema added with addSchema() in the route's context or an ancestor): %s"),
-  FST_ERR_SCH_SERIALIZATION_BUILD: e('FST_ERR_SCH_SERIALIZATION_BUILD', "The response schema of route %s %s does not compile (fix the schema; a $ref must name a schema added with addSchema() in the route's context or an ancestor): %s"),
-  FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX: e('FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX', 'Response schemas go under a status key, e.g. { 2xx: { type: "object" } }'),
+  FST_ERR_SCH_MISSING_ID: e('FST_ERR_SCH_MISSING_ID', 'Missing schema $id property'),
+  FST_ERR_SCH_ALREADY_PRESENT: e('FST_ERR_SCH_ALREADY_PRESENT', "Schema with id '%s' already declared!"),
+  FST_ERR_SCH_CONTENT_MISSING_SCHEMA: e('FST_ERR_SCH_CONTENT_MISSING_SCHEMA', "Schema is missing for the content type '%s'"),
+  FST_ERR_SCH_DUPLICATE: e('FST_ERR_SCH_DUPLICATE', "Schema with '%s' already present!"),
+  FST_ERR_SCH_VALIDATION_BUILD: e('FST_ERR_SCH_VALIDATION_BUILD', 'Failed building the validation schema for %s: %s, due to error %s'),
+  FST_ERR_SCH_SERIALIZATION_BUILD: e('FST_ERR_SCH_SERIALIZATION_BUILD', 'Failed building the serialization schema for %s: %s, due to error %s'),
+  FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX: e('FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX', 'response schemas should be nested under a valid status code, e.g { 2xx: { type: "object" } }'),
 
   // router
-  FST_ERR_DUPLICATED_ROUTE: e('FST_ERR_DUPLICATED_ROUTE', "The route '%s %s' is already declared; change its method or path, or tell the two apart with constraints"),
-  // Both reach clients: Fastify's wording (see the CTP codes above).
+  FST_ERR_DUPLICATED_ROUTE: e('FST_ERR_DUPLICATED_ROUTE', "Method '%s' already declared for route '%s'"),
   FST_ERR_BAD_URL: e('FST_ERR_BAD_URL', "'%s' is not a valid url component", 400, URIError),
   FST_ERR_MAX_PARAM_LENGTH: e('FST_ERR_MAX_PARAM_LENGTH', "'%s' is exceeding the max param length", 414, URIError),
   FST_ERR_ASYNC_CONSTRAINT: e('FST_ERR_ASYNC_CONSTRAINT', 'Unexpected error from async constraint', 500),
-  FST_ERR_INVALID_URL: e('FST_ERR_INVALID_URL', "A route URL must be a string such as '/users/:id', got '%s'", 400, TypeError),
-  FST_ERR_ROUTE_OPTIONS_NOT_OBJ: e('FST_ERR_ROUTE_OPTIONS_NOT_OBJ', 'The options of route "%s %s" must be an object', 500, TypeError),
-  FST_ERR_ROUTE_DUPLICATED_HANDLER: e('FST_ERR_ROUTE_DUPLICATED_HANDLER', 'Route "%s %s" has a handler both in its options and as an argument; keep only one', 500),
-  FST_ERR_ROUTE_HANDLER_NOT_FN: e('FST_ERR_ROUTE_HANDLER_NOT_FN', 'The handler of route "%s %s" must be a function (request, reply) => payload', 500, TypeError),
-  FST_ERR_ROUTE_MISSING_HANDLER: e('FST_ERR_ROUTE_MISSING_HANDLER', 'Route "%s %s" has no handler function; pass one as the last argument or as the handler option', 500),
-  FST_ERR_ROUTE_METHOD_INVALID: e('FST_ERR_ROUTE_METHOD_INVALID', 'The route method must be a string or an array of strings, got %s', 500, TypeError),
-  FST_ERR_ROUTE_METHOD_NOT_SUPPORTED: e('FST_ERR_ROUTE_METHOD_NOT_SUPPORTED', '%s method is not supported. Use one of app.supportedMethods, or add it with app.addHttpMethod()', 500),
-  FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED: e('FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED', 'Route "%s %s" declares a body schema, but %s requests carry no body (GET, HEAD and TRACE never do); validate the querystring instead, or use a method with a body (POST, PUT, PATCH, DELETE, OPTIONS)', 500),
-  FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT: e('FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT', "bodyLimit must be an integer > 0, got '%s'", 500, TypeError),
-  FST_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT: e('FST_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT', "handlerTimeout must be an integer > 0, got '%s'", 500, TypeError),
-  FST_ERR_ROUTE_LOG_LEVEL_INVALID: e('FST_ERR_ROUTE_LOG_LEVEL_INVALID', "The log level of route '%s:%s' must be one of the logger's levels, got '%s'", 500, TypeError),
-  // Clients read these two in a 400 body: Fastify's words.
+  FST_ERR_INVALID_URL: e('FST_ERR_INVALID_URL', "URL must be a string. Received '%s'", 400, TypeError),
+  FST_ERR_ROUTE_OPTIONS_NOT_OBJ: e('FST_ERR_ROUTE_OPTIONS_NOT_OBJ', 'Options for "%s:%s" route must be an object', 500, TypeError),
+  FST_ERR_ROUTE_DUPLICATED_HANDLER: e('FST_ERR_ROUTE_DUPLICATED_HANDLER', 'Duplicate handler for "%s:%s" route is not allowed!', 500),
+  FST_ERR_ROUTE_HANDLER_NOT_FN: e('FST_ERR_ROUTE_HANDLER_NOT_FN', 'Error Handler for %s:%s route, if defined, must be a function', 500, TypeError),
+  FST_ERR_ROUTE_MISSING_HANDLER: e('FST_ERR_ROUTE_MISSING_HANDLER', 'Missing handler function for "%s:%s" route.', 500),
+  FST_ERR_ROUTE_METHOD_INVALID: e('FST_ERR_ROUTE_METHOD_INVALID', 'Provided method is invalid!', 500, TypeError),
+  FST_ERR_ROUTE_METHOD_NOT_SUPPORTED: e('FST_ERR_ROUTE_METHOD_NOT_SUPPORTED', '%s method is not supported.', 500),
+  FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED: e('FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED', 'Body validation schema for %s:%s route is not supported!', 500),
+  FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT: e('FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT', "'bodyLimit' option must be an integer > 0. Got '%s'", 500, TypeError),
+  FST_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT: e('FST_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT', "'handlerTimeout' option must be an integer > 0. Got '%s'", 500, TypeError),
+  FST_ERR_ROUTE_LOG_LEVEL_INVALID: e('FST_ERR_ROUTE_LOG_LEVEL_INVALID', "Log level for '%s:%s' route must be a valid logger level. Received: '%s'", 500, TypeError),
   FST_ERR_ROUTE_MISSING_CONTENT_TYPE: e('FST_ERR_ROUTE_MISSING_CONTENT_TYPE', "Method '%s' must provide a 'Content-Type' header.", 400),
   FST_ERR_ROUTE_MISSING_CONTENT: e('FST_ERR_ROUTE_MISSING_CONTENT', "Method '%s' must provide a request body.", 400),
-  FST_ERR_ROUTE_REWRITE_NOT_STR: e('FST_ERR_ROUTE_REWRITE_NOT_STR', 'rewriteUrl for "%s" must return a string, got "%s"', 500, TypeError),
+  FST_ERR_ROUTE_REWRITE_NOT_STR: e('FST_ERR_ROUTE_REWRITE_NOT_STR', 'Rewrite url for "%s" needs to be of type "string" but received "%s"', 500, TypeError),
 
   // server
-  FST_ERR_REOPENED_CLOSE_SERVER: e('FST_ERR_REOPENED_CLOSE_SERVER', 'This application was closed and cannot listen again; create a new one with enclave()'),
-  FST_ERR_REOPENED_SERVER: e('FST_ERR_REOPENED_SERVER', 'This application is already listening; call listen() once (addresses() tells where)'),
-  FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE: e('FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE', "forceCloseConnections: 'idle' needs a server with closeIdleConnections(); the one serverFactory returned has none (use true or false)"),
-  FST_ERR_INSTANCE_ALREADY_LISTENING: e('FST_ERR_INSTANCE_ALREADY_LISTENING', 'The application has already started (register plugins, routes, hooks and handlers before ready(), listen() or the first inject()): %s'),
+  FST_ERR_REOPENED_CLOSE_SERVER: e('FST_ERR_REOPENED_CLOSE_SERVER', 'Fastify has already been closed and cannot be reopened'),
+  FST_ERR_REOPENED_SERVER: e('FST_ERR_REOPENED_SERVER', 'Fastify is already listening'),
+  FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE: e('FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE', "Cannot set forceCloseConnections to 'idle' as your HTTP server does not support closeIdleConnections method"),
+  FST_ERR_INSTANCE_ALREADY_LISTENING: e('FST_ERR_INSTANCE_ALREADY_LISTENING', 'Fastify instance is already listening. %s'),
 
-  // plugins and loading
-  FST_ERR_PLUGIN_VERSION_MISMATCH: e('FST_ERR_PLUGIN_VERSION_MISMATCH', "Plugin '%s' expects version '%s', but '%s' is running"),
-  FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE: e('FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE', "Plugin '%s' needs the %s decorator '%s', which is not visible in %s; register the plugin that adds it before this one, in the same context or an ancestor%s"),
-  FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER: e('FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER', "Plugin '%s' is an async function that also takes 'done'; drop the 'done' parameter (the returned promise ends the plugin), or drop 'async' and call done()", 500, TypeError),
-  FST_ERR_PLUGIN_CALLBACK_NOT_FN: e('FST_ERR_PLUGIN_CALLBACK_NOT_FN', '%s', 500, TypeError),
-  FST_ERR_PLUGIN_NOT_VALID: e('FST_ERR_PLUGIN_NOT_VALID', '%s'),
-  FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED: e('FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED', "Plugin '%s' depends on plugin '%s', which is not registered in this context or an ancestor; register it (under that name) before this one%s"),
-  FST_ERR_ROOT_PLG_BOOTED: e('FST_ERR_ROOT_PLG_BOOTED', '%s'),
-  FST_ERR_PARENT_PLUGIN_BOOTED: e('FST_ERR_PARENT_PLUGIN_BOOTED', '%s'),
-  FST_ERR_PLUGIN_TIMEOUT: e('FST_ERR_PLUGIN_TIMEOUT', "Plugin '%s' did not finish within %s ms; did it forget to call 'done' or to settle its promise?"),
+  // plugins and loading: the last five carry the loader's message, as Fastify's do avvio's
+  FST_ERR_PLUGIN_VERSION_MISMATCH: e('FST_ERR_PLUGIN_VERSION_MISMATCH', "fastify-plugin: %s - expected '%s' fastify version, '%s' is installed"),
+  FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE: e('FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE', "The decorator '%s'%s is not present in %s"),
+  FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER: e('FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER', 'The %s plugin being registered mixes async and callback styles. Async plugin should not mix async and callback style.', 500, TypeError),
+  FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED: e('FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED', "The dependency '%s' of plugin '%s' is not registered"),
+  FST_ERR_PLUGIN_CALLBACK_NOT_FN: e('FST_ERR_PLUGIN_CALLBACK_NOT_FN', 'fastify-plugin: %s', 500, TypeError),
+  FST_ERR_PLUGIN_NOT_VALID: e('FST_ERR_PLUGIN_NOT_VALID', 'fastify-plugin: %s'),
+  FST_ERR_ROOT_PLG_BOOTED: e('FST_ERR_ROOT_PLG_BOOTED', 'fastify-plugin: %s'),
+  FST_ERR_PARENT_PLUGIN_BOOTED: e('FST_ERR_PARENT_PLUGIN_BOOTED', 'fastify-plugin: %s'),
+  FST_ERR_PLUGIN_TIMEOUT: e('FST_ERR_PLUGIN_TIMEOUT', 'fastify-plugin: %s'),
 } as const;
+
+/**
+ * The plugin loader's own errors, under the codes of Fastify's loader (avvio): Fastify hands some
+ * to applications as they are (an `addHook` from an onReady hook) and wraps the others in the
+ * `fastify-plugin: …` codes above, with the loader's error as `cause`. Internal.
+ */
+export const loaderErrors = {
+  AVV_ERR_CALLBACK_NOT_FN: e('AVV_ERR_CALLBACK_NOT_FN', "Callback for '%s' hook is not a function. Received: '%s'"),
+  AVV_ERR_PLUGIN_NOT_VALID: e('AVV_ERR_PLUGIN_NOT_VALID', "Plugin must be a function or a promise. Received: '%s'"),
+  AVV_ERR_ROOT_PLG_BOOTED: e('AVV_ERR_ROOT_PLG_BOOTED', 'Root plugin has already booted'),
+  AVV_ERR_PARENT_PLG_LOADED: e('AVV_ERR_PARENT_PLG_LOADED', "Impossible to load '%s' plugin because the parent '%s' was already loaded"),
+  AVV_ERR_READY_TIMEOUT: e('AVV_ERR_READY_TIMEOUT', "Plugin did not start in time: '%s'. You may have forgotten to call 'done' function or to resolve a Promise"),
+  AVV_ERR_PLUGIN_EXEC_TIMEOUT: e('AVV_ERR_PLUGIN_EXEC_TIMEOUT', "Plugin did not start in time: '%s'. You may have forgotten to call 'done' function or to resolve a Promise"),
+} as const;
+
+/**
+ * Wraps a loader error in the Fastify code that stands for it, as Fastify does: `fastify-plugin: `
+ * and the loader's message, the loader's error as `cause`. `hintArgs` fill the wrapper's hint
+ * from `{1}` on (`{0}` is the loader's message).
+ */
+export function fromLoaderError(Wrapper: CodedErrorConstructor, cause: EnclaveError, ...hintArgs: unknown[]): EnclaveError {
+  return new Wrapper(cause.message, ...hintArgs, { cause });
+}
+
+/**
+ * FST_ERR_INIT_OPTS_INVALID for one factory option, worded as Fastify's: its message carries what
+ * Fastify's option schema would say (`'["must be boolean"]'`), the hint names the option and the
+ * value it got.
+ *
+ * @example
+ * throw invalidOption('caseSensitive', 'must be boolean', 'yes')
+ */
+export function invalidOption(name: string, expected: string, value: unknown): EnclaveError {
+  let given: string;
+  try {
+    given = typeof value === 'function' ? 'a function' : (JSON.stringify(value) ?? typeof value);
+  } catch {
+    given = typeof value;
+  }
+  return new errorCodes.FST_ERR_INIT_OPTS_INVALID(JSON.stringify([expected]), name, given);
+}
+
+/**
+ * A second not-found handler for one prefix. Fastify raises it as a plain Error without a code,
+ * with this message.
+ */
+export function notFoundHandlerAlreadySet(prefix: string): Error {
+  return attachHint(
+    new Error(`Not found handler already set for Fastify instance with prefix: '${prefix}'`),
+    `A not-found handler is already set for the prefix '${prefix}' (one per prefix: a second one would silently shadow the first); set it once, or in a plugin with another prefix`,
+  );
+}
 
 /** The names of every coded error. */
 export type ErrorCode = keyof typeof errorCodes;

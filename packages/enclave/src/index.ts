@@ -3,8 +3,9 @@
 import { errorCodes as codes } from './errors.js';
 import { LogController } from './log-controller.js';
 import { createApplication } from './server.js';
-import type * as Types from './types.js';
-import type * as FastifyNames from './types/fastify-names.js';
+// A value import, elided from the JavaScript (only the ambient namespace below reads it): an
+// `export import` alias cannot name what `import type` brought in (TS1380).
+import * as Types from './types.js';
 
 /**
  * Creates an Enclave application.
@@ -14,7 +15,11 @@ import type * as FastifyNames from './types/fastify-names.js';
  * const app = enclave()
  * app.get('/', async () => ({ hello: 'world' }))
  */
-const enclave = createApplication as unknown as Types.EnclaveFactory;
+// A function declaration (not a const) so that the namespace below, which holds `export import`
+// aliases, can merge with it.
+function enclave(options?: Types.EnclaveOptions): Types.EnclaveInstance {
+  return createApplication(options);
+}
 enclave.default = enclave;
 enclave.enclave = enclave;
 // Fastify's own named export, so `import { fastify } from 'enclavejs'` is the only change an app needs.
@@ -23,260 +28,144 @@ enclave.errorCodes = codes;
 enclave.LogController = LogController;
 
 // The public types ride on a namespace merged with the factory, because `export =` (which makes
-// `require('enclavejs')` return the factory itself) allows no other exports. The interfaces users
-// augment (`declare module 'enclavejs' { interface EnclaveInstance { db: Db } }`) are DECLARED here,
-// not aliased: an alias cannot merge ("Duplicate identifier"). Their members live in types.ts.
-// Keep esm/index.d.mts listing every name (test/exports.test.ts checks).
+// `require('enclavejs')` return the factory itself) allows no other exports. Every name is an
+// alias (`export import`) of its declaration in types/, so the interfaces users augment
+// (`declare module 'enclavejs' { interface EnclaveInstance { db: Db } }`) merge into that
+// declaration, and nothing under types/ imports this file (issue 31: one way, index.ts on top).
+// ES modules get these declarations too (the exports map's `import` types are dist/index.d.ts).
 declare namespace enclave {
-  /**
-   * An application or plugin context. Augment it to type a decorator on every instance; or let
-   * `register()`/`decorate()` type it where it exists, through the instance they return.
-   *
-   * @example
-   * ```ts
-   * declare module 'enclavejs' {
-   *   interface EnclaveInstance {
-   *     config: { port: number };
-   *   }
-   * }
-   * ```
-   */
-  export interface EnclaveInstance extends FastifyInstance {}
-  /**
-   * A request. `Route` holds the route's resolved types (`Params`, `Querystring`, `Body`,
-   * `Headers`); augment the interface to type request decorators.
-   *
-   * @example
-   * ```ts
-   * declare module 'enclavejs' {
-   *   interface EnclaveRequest {
-   *     user: { id: string } | null;
-   *   }
-   * }
-   * ```
-   */
-  export interface EnclaveRequest<Route extends Types.RouteGeneric = Types.RouteGeneric>
-    extends Types.RequestApi<Route>,
-      Omit<FastifyRequest, keyof Types.RequestApi> {}
-  /**
-   * A reply. `Route['Reply']` is the payload type (or status map) that `send` checks;
-   * `Status` is the status set by `reply.code()`. Augment the interface to type reply decorators.
-   */
-  export interface EnclaveReply<Route extends Types.RouteGeneric = Types.RouteGeneric, Status extends number = never>
-    extends Types.ReplyApi<Route, Status>,
-      Omit<FastifyReply, keyof Types.ReplyApi> {}
-
-  // Fastify's augmentable interfaces, under Fastify's names and type parameters (a plugin's
-  // `declare module 'fastify' { interface FastifyInstance<RawServer, …> { … } }` must repeat
-  // them exactly). With Enclave installed as `fastify`, plugins' additions land here and reach
-  // Enclave's instance, request and reply through the interfaces above.
-  /** Fastify's name for the instance: Enclave's instance API, plus what plugins declare. */
-  export interface FastifyInstance<
-    RawServer = FastifyNames.RawServerDefault,
-    RawRequest = FastifyNames.RawRequestDefaultExpression<RawServer>,
-    RawReply = FastifyNames.RawReplyDefaultExpression<RawServer>,
-    Logger = FastifyNames.FastifyBaseLogger,
-    TypeProvider = FastifyNames.FastifyTypeProviderDefault,
-  > extends Types.InstanceApi {}
-  /** Fastify's name for a request (the route types are its first parameter); plugins add to it. */
-  export interface FastifyRequest<
-    RouteGeneric extends Types.RouteGeneric = Types.RouteGeneric,
-    RawServer = FastifyNames.RawServerDefault,
-    RawRequest = FastifyNames.RawRequestDefaultExpression<RawServer>,
-    SchemaCompiler = FastifySchema,
-    TypeProvider = FastifyNames.FastifyTypeProviderDefault,
-    ContextConfig = FastifyNames.ContextConfigDefault,
-    Logger = FastifyNames.FastifyBaseLogger,
-    RequestType = unknown,
-  > extends Types.RequestApi<RouteGeneric> {}
-  /** Fastify's name for a reply; plugins add to it. */
-  export interface FastifyReply<
-    RouteGeneric extends Types.RouteGeneric = Types.RouteGeneric,
-    RawServer = FastifyNames.RawServerDefault,
-    RawRequest = FastifyNames.RawRequestDefaultExpression<RawServer>,
-    RawReply = FastifyNames.RawReplyDefaultExpression<RawServer>,
-    ContextConfig = FastifyNames.ContextConfigDefault,
-    SchemaCompiler = FastifySchema,
-    TypeProvider = FastifyNames.FastifyTypeProviderDefault,
-    ReplyType = unknown,
-  > extends Types.ReplyApi<RouteGeneric> {}
-  /** A route's `schema` option under Fastify's name; plugins add keywords (@fastify/swagger's `tags`). */
-  export interface FastifySchema extends Types.RouteSchema {}
-  /** A route's `config` option under Fastify's name; plugins add keys (@fastify/rate-limit's `rateLimit`). */
-  // biome-ignore lint/suspicious/noEmptyInterface: plugins add the keys, by interface merging.
-  export interface FastifyContextConfig {}
-  export type RawServerBase = FastifyNames.RawServerBase;
-  export type RawServerDefault = FastifyNames.RawServerDefault;
-  export type RawRequestDefaultExpression<RawServer = RawServerDefault> = FastifyNames.RawRequestDefaultExpression<RawServer>;
-  export type RawReplyDefaultExpression<RawServer = RawServerDefault> = FastifyNames.RawReplyDefaultExpression<RawServer>;
-  export type FastifyBaseLogger = FastifyNames.FastifyBaseLogger;
-  export type LogLevel = FastifyNames.LogLevel;
-  export type FastifyTypeProvider = FastifyNames.FastifyTypeProvider;
-  export type FastifyTypeProviderDefault = FastifyNames.FastifyTypeProviderDefault;
-  export type ContextConfigDefault = FastifyNames.ContextConfigDefault;
-  export type RouteGenericInterface = FastifyNames.RouteGenericInterface;
-  export type FastifyPluginOptions = FastifyNames.FastifyPluginOptions;
-  export type FastifyPluginCallback<
-    Options extends FastifyNames.FastifyPluginOptions = Record<never, never>,
-    Server = RawServerDefault,
-    TypeProvider = FastifyTypeProviderDefault,
-    Logger = FastifyBaseLogger,
-  > = FastifyNames.FastifyPluginWith<false, Options, Server, TypeProvider, Logger>;
-  export type FastifyPluginAsync<
-    Options extends FastifyNames.FastifyPluginOptions = Record<never, never>,
-    Server = RawServerDefault,
-    TypeProvider = FastifyTypeProviderDefault,
-    Logger = FastifyBaseLogger,
-  > = FastifyNames.FastifyPluginWith<true, Options, Server, TypeProvider, Logger>;
-  export type HookHandlerDoneFunction = FastifyNames.HookHandlerDoneFunction;
-  // Fastify's hook handler types take its eight type parameters (plugins pass all of them).
-  export type onRequestHookHandler<
-    RawServer = RawServerDefault,
-    RawRequest = RawRequestDefaultExpression<RawServer>,
-    RawReply = RawReplyDefaultExpression<RawServer>,
-    RouteGeneric extends Types.RouteGeneric = Types.RouteGeneric,
-    ContextConfig = ContextConfigDefault,
-    SchemaCompiler = FastifySchema,
-    TypeProvider = FastifyTypeProviderDefault,
-    Logger = FastifyBaseLogger,
-  > = FastifyNames.HookHandlerWith<false, RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider, Logger>;
-  export type onRequestAsyncHookHandler<
-    RawServer = RawServerDefault,
-    RawRequest = RawRequestDefaultExpression<RawServer>,
-    RawReply = RawReplyDefaultExpression<RawServer>,
-    RouteGeneric extends Types.RouteGeneric = Types.RouteGeneric,
-    ContextConfig = ContextConfigDefault,
-    SchemaCompiler = FastifySchema,
-    TypeProvider = FastifyTypeProviderDefault,
-    Logger = FastifyBaseLogger,
-  > = FastifyNames.HookHandlerWith<true, RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider, Logger>;
-  export type preHandlerHookHandler<
-    RawServer = RawServerDefault,
-    RawRequest = RawRequestDefaultExpression<RawServer>,
-    RawReply = RawReplyDefaultExpression<RawServer>,
-    RouteGeneric extends Types.RouteGeneric = Types.RouteGeneric,
-    ContextConfig = ContextConfigDefault,
-    SchemaCompiler = FastifySchema,
-    TypeProvider = FastifyTypeProviderDefault,
-    Logger = FastifyBaseLogger,
-  > = FastifyNames.HookHandlerWith<false, RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider, Logger>;
-  export type preHandlerAsyncHookHandler<
-    RawServer = RawServerDefault,
-    RawRequest = RawRequestDefaultExpression<RawServer>,
-    RawReply = RawReplyDefaultExpression<RawServer>,
-    RouteGeneric extends Types.RouteGeneric = Types.RouteGeneric,
-    ContextConfig = ContextConfigDefault,
-    SchemaCompiler = FastifySchema,
-    TypeProvider = FastifyTypeProviderDefault,
-    Logger = FastifyBaseLogger,
-  > = FastifyNames.HookHandlerWith<true, RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider, Logger>;
-  /**
-   * Static types for another schema library's schemas, tried before TypeBox and JSON Schema
-   * inference. Each entry maps `Schema` to its type, or to `never` when it is not that library's.
-   *
-   * @example
-   * ```ts
-   * import type { ZodType, infer as ZodInfer } from 'zod';
-   *
-   * declare module 'enclavejs' {
-   *   interface SchemaTypeResolvers<Schema> {
-   *     zod: Schema extends ZodType ? ZodInfer<Schema> : never;
-   *   }
-   * }
-   * ```
-   */
-  // biome-ignore lint/suspicious/noEmptyInterface: users add the entries, by interface merging.
-  export interface SchemaTypeResolvers<Schema> {}
-  /** A route's `config` option, as handlers read it in `request.routeOptions.config`; augment it to type your keys. */
-  export interface RouteConfig extends FastifyContextConfig {
-    [key: string]: unknown;
-  }
-
-  export type EnclaveOptions = Types.EnclaveOptions;
-  export type EnclaveFactory = Types.EnclaveFactory;
-  export type EnclaveError = Types.EnclaveError;
-  export type ValidationIssue = Types.ValidationIssue;
-  export type ValidationContext = Types.ValidationContext;
-  export type ErrorCodes = Types.ErrorCodes;
-  export type ErrorHandler<ErrorType extends Error = Types.EnclaveError, Route extends Types.RouteGeneric = Types.RouteGeneric> =
-    Types.ErrorHandler<ErrorType, Route>;
-
-  export type RouteGeneric = Types.RouteGeneric;
-  export type RouteSchema = Types.RouteSchema;
-  export type ResolveRoute<RouteTypes extends Types.RouteGeneric, Schema> = Types.ResolveRoute<RouteTypes, Schema>;
-  export type SchemaToType<Schema> = Types.SchemaToType<Schema>;
-  export type ReplyPayload<Reply, Status extends number = never> = Types.ReplyPayload<Reply, Status>;
-  export type RouteOptions<
-    Route extends Types.RouteGeneric = Types.RouteGeneric,
-    Schema = Types.RouteSchema,
-    Instance = EnclaveInstance,
-  > = Types.RouteOptions<Route, Schema, Instance>;
-  // An interface, not an alias, so that plugins can augment it under this name (@fastify/swagger).
-  export interface RouteShorthandOptions<
-    Route extends Types.RouteGeneric = Types.RouteGeneric,
-    Schema = Types.RouteSchema,
-    Instance = EnclaveInstance,
-  > extends Types.RouteShorthandOptions<Route, Schema, Instance> {}
-  export type RouteShorthand<Self> = Types.RouteShorthand<Self>;
-  export type ShorthandArguments<Route extends Types.RouteGeneric, Schema, Instance = EnclaveInstance> = Types.ShorthandArguments<
-    Route,
-    Schema,
-    Instance
-  >;
-  export type RouteHandler<Route extends Types.RouteGeneric = Types.RouteGeneric, Instance = EnclaveInstance> = Types.RouteHandler<
-    Route,
-    Instance
-  >;
-  export type RouteHooks<Route extends Types.RouteGeneric = Types.RouteGeneric> = Types.RouteHooks<Route>;
-
-  export type Plugin<Options extends Types.PluginOptions = Record<string, unknown>, Decorations extends object = {}> = Types.Plugin<
-    Options,
-    Decorations
-  >;
-  export type PluginOptions = Types.PluginOptions;
-  export type PluginFunction<Instance, Options, Decorations> = Types.PluginFunction<Instance, Options, Decorations>;
-  export type PluginModule<Instance, Options, Decorations> = Types.PluginModule<Instance, Options, Decorations>;
-  export type PluginDone = Types.PluginDone;
-  export type RegisterOptions = Types.RegisterOptions;
-  export type DecoratorsOf<PluginValue> = Types.DecoratorsOf<PluginValue>;
-  export type FastifyTyped<Instance, Self = never> = Types.FastifyTyped<Instance, Self>;
-  export type DecoratorAccessors<Value, Target> = Types.DecoratorAccessors<Value, Target>;
-
-  export type HookDone = Types.HookDone;
-  export type RequestHook<Route extends Types.RouteGeneric = Types.RouteGeneric> = Types.RequestHook<Route>;
-  export type PreParsingHook<Route extends Types.RouteGeneric = Types.RouteGeneric> = Types.PreParsingHook<Route>;
-  export type PreSerializationHook<Route extends Types.RouteGeneric = Types.RouteGeneric> = Types.PreSerializationHook<Route>;
-  export type OnSendHook<Route extends Types.RouteGeneric = Types.RouteGeneric> = Types.OnSendHook<Route>;
-  export type OnErrorHook<Route extends Types.RouteGeneric = Types.RouteGeneric> = Types.OnErrorHook<Route>;
-  export type OnRequestAbortHook<Route extends Types.RouteGeneric = Types.RouteGeneric> = Types.OnRequestAbortHook<Route>;
-  export type LifecycleHooks<Route extends Types.RouteGeneric = Types.RouteGeneric> = Types.LifecycleHooks<Route>;
-  export type ApplicationHooks<Self = EnclaveInstance> = Types.ApplicationHooks<Self>;
-  export type RouteRegistration = Types.RouteRegistration;
-  export type RequestPayload = Types.RequestPayload;
-  export type SerializedPayload = Types.SerializedPayload;
-
-  export type InjectOptions = Types.InjectOptions;
-  export type InjectResponse = Types.InjectResponse;
-  export type InjectChain = Types.InjectChain;
-  export type ListenOptions = Types.ListenOptions;
-  export type Logger = Types.Logger;
-  export type HttpPart = Types.HttpPart;
-  export type ValidatorCompiler = Types.ValidatorCompiler;
-  export type ValidatorCompilerInput = Types.ValidatorCompilerInput;
-  export type ValidationFunction = Types.ValidationFunction;
-  export type SerializerCompiler = Types.SerializerCompiler;
-  export type SerializerCompilerInput = Types.SerializerCompilerInput;
-  export type SerializeFunction = Types.SerializeFunction;
-  export type SchemaErrorFormatter = Types.SchemaErrorFormatter;
-
-  export type TypeProviderShape = Types.TypeProviderShape;
-  export type WithTypeProvider<Instance, Provider extends Types.TypeProviderShape> = Types.WithTypeProvider<Instance, Provider>;
-  export type ResolveProvidedRoute<Provider extends Types.TypeProviderShape, RouteTypes extends Types.RouteGeneric, Schema> =
-    Types.ResolveProvidedRoute<Provider, RouteTypes, Schema>;
-  export type ChildLoggerFactory = Types.ChildLoggerFactory;
-  export type TrailerFunction = Types.TrailerFunction;
-  export type LogController = import('./log-controller.js').LogController;
-  export type LogControllerOptions = import('./log-controller.js').LogControllerOptions;
+  export import ApplicationHooks = Types.ApplicationHooks;
+  export import ChildLoggerFactory = Types.ChildLoggerFactory;
+  export import ContextConfigDefault = Types.ContextConfigDefault;
+  export import DecoratorAccessors = Types.DecoratorAccessors;
+  export import DecoratorsOf = Types.DecoratorsOf;
+  export import DoneFuncWithErrOrRes = Types.DoneFuncWithErrOrRes;
+  export import EnclaveError = Types.EnclaveError;
+  export import EnclaveFactory = Types.EnclaveFactory;
+  export import EnclaveInstance = Types.EnclaveInstance;
+  export import EnclaveOptions = Types.EnclaveOptions;
+  export import EnclaveReply = Types.EnclaveReply;
+  export import EnclaveRequest = Types.EnclaveRequest;
+  export import ErrorCodes = Types.ErrorCodes;
+  export import ErrorHandler = Types.ErrorHandler;
+  export import FastifyBaseLogger = Types.FastifyBaseLogger;
+  export import FastifyContextConfig = Types.FastifyContextConfig;
+  export import FastifyError = Types.FastifyError;
+  export import FastifySerializerCompiler = Types.FastifySerializerCompiler;
+  export import FastifySchemaCompiler = Types.FastifySchemaCompiler;
+  export import FastifyValidationResult = Types.FastifyValidationResult;
+  export import FastifyRouteSchemaDef = Types.FastifyRouteSchemaDef;
+  export import FastifySchemaValidationError = Types.FastifySchemaValidationError;
+  export import FastifyInstance = Types.FastifyInstance;
+  export import FastifyPlugin = Types.FastifyPlugin;
+  export import FastifyPluginAsync = Types.FastifyPluginAsync;
+  export import FastifyPluginCallback = Types.FastifyPluginCallback;
+  export import FastifyPluginOptions = Types.FastifyPluginOptions;
+  export import FastifyReply = Types.FastifyReply;
+  export import FastifyRequest = Types.FastifyRequest;
+  export import FastifySchema = Types.FastifySchema;
+  export import FastifyTyped = Types.FastifyTyped;
+  export import FastifyTypeProvider = Types.FastifyTypeProvider;
+  export import FastifyTypeProviderDefault = Types.FastifyTypeProviderDefault;
+  export import HookDone = Types.HookDone;
+  export import HookHandlerDoneFunction = Types.HookHandlerDoneFunction;
+  export import HTTPMethods = Types.HTTPMethods;
+  export import HttpPart = Types.HttpPart;
+  export import InjectChain = Types.InjectChain;
+  export import InjectOptions = Types.InjectOptions;
+  export import InjectResponse = Types.InjectResponse;
+  export import LifecycleHooks = Types.LifecycleHooks;
+  export import ListenOptions = Types.ListenOptions;
+  export type LogControllerOptions = Types.LogControllerOptions;
+  export import Logger = Types.Logger;
+  export import LogLevel = Types.LogLevel;
+  export import onCloseAsyncHookHandler = Types.onCloseAsyncHookHandler;
+  export import onCloseHookHandler = Types.onCloseHookHandler;
+  export import onErrorAsyncHookHandler = Types.onErrorAsyncHookHandler;
+  export import OnErrorHook = Types.OnErrorHook;
+  export import onErrorHookHandler = Types.onErrorHookHandler;
+  export import onListenAsyncHookHandler = Types.onListenAsyncHookHandler;
+  export import onListenHookHandler = Types.onListenHookHandler;
+  export import onReadyAsyncHookHandler = Types.onReadyAsyncHookHandler;
+  export import onReadyHookHandler = Types.onReadyHookHandler;
+  export import onRegisterHookHandler = Types.onRegisterHookHandler;
+  export import onRequestAbortAsyncHookHandler = Types.onRequestAbortAsyncHookHandler;
+  export import OnRequestAbortHook = Types.OnRequestAbortHook;
+  export import onRequestAbortHookHandler = Types.onRequestAbortHookHandler;
+  export import onRequestAsyncHookHandler = Types.onRequestAsyncHookHandler;
+  export import onRequestHookHandler = Types.onRequestHookHandler;
+  export import onResponseAsyncHookHandler = Types.onResponseAsyncHookHandler;
+  export import onResponseHookHandler = Types.onResponseHookHandler;
+  export import onRouteHookHandler = Types.onRouteHookHandler;
+  export import onSendAsyncHookHandler = Types.onSendAsyncHookHandler;
+  export import OnSendHook = Types.OnSendHook;
+  export import onSendHookHandler = Types.onSendHookHandler;
+  export import onTimeoutAsyncHookHandler = Types.onTimeoutAsyncHookHandler;
+  export import onTimeoutHookHandler = Types.onTimeoutHookHandler;
+  export import Plugin = Types.Plugin;
+  export import PluginDone = Types.PluginDone;
+  export import PluginFunction = Types.PluginFunction;
+  export import PluginModule = Types.PluginModule;
+  export import PluginOptions = Types.PluginOptions;
+  export import preCloseAsyncHookHandler = Types.preCloseAsyncHookHandler;
+  export import preCloseHookHandler = Types.preCloseHookHandler;
+  export import preHandlerAsyncHookHandler = Types.preHandlerAsyncHookHandler;
+  export import preHandlerHookHandler = Types.preHandlerHookHandler;
+  export import preParsingAsyncHookHandler = Types.preParsingAsyncHookHandler;
+  export import PreParsingHook = Types.PreParsingHook;
+  export import preParsingHookHandler = Types.preParsingHookHandler;
+  export import preSerializationAsyncHookHandler = Types.preSerializationAsyncHookHandler;
+  export import PreSerializationHook = Types.PreSerializationHook;
+  export import preSerializationHookHandler = Types.preSerializationHookHandler;
+  export import preValidationAsyncHookHandler = Types.preValidationAsyncHookHandler;
+  export import preValidationHookHandler = Types.preValidationHookHandler;
+  export import RawReplyDefaultExpression = Types.RawReplyDefaultExpression;
+  export import RawRequestDefaultExpression = Types.RawRequestDefaultExpression;
+  export import RawServerBase = Types.RawServerBase;
+  export import RawServerDefault = Types.RawServerDefault;
+  export import RegisterOptions = Types.RegisterOptions;
+  export import ReplyDefault = Types.ReplyDefault;
+  export import ReplyGenericInterface = Types.ReplyGenericInterface;
+  export import ReplyPayload = Types.ReplyPayload;
+  export import RequestBodyDefault = Types.RequestBodyDefault;
+  export import RequestGenericInterface = Types.RequestGenericInterface;
+  export import RequestHeadersDefault = Types.RequestHeadersDefault;
+  export import RequestHook = Types.RequestHook;
+  export import RequestParamsDefault = Types.RequestParamsDefault;
+  export import RequestPayload = Types.RequestPayload;
+  export import RequestQuerystringDefault = Types.RequestQuerystringDefault;
+  export import ResolveProvidedRoute = Types.ResolveProvidedRoute;
+  export import ResolveRoute = Types.ResolveRoute;
+  export import RouteConfig = Types.RouteConfig;
+  export import RouteGeneric = Types.RouteGeneric;
+  export import RouteGenericInterface = Types.RouteGenericInterface;
+  export import RouteHandler = Types.RouteHandler;
+  export import RouteHandlerMethod = Types.RouteHandlerMethod;
+  export import RouteHooks = Types.RouteHooks;
+  export import RouteOptions = Types.RouteOptions;
+  export import RouteRegistration = Types.RouteRegistration;
+  export import RouteSchema = Types.RouteSchema;
+  export import RouteShorthand = Types.RouteShorthand;
+  export import RouteShorthandMethod = Types.RouteShorthandMethod;
+  export import RouteShorthandOptions = Types.RouteShorthandOptions;
+  export import RouteShorthandOptionsWithHandler = Types.RouteShorthandOptionsWithHandler;
+  export import SafePromiseLike = Types.SafePromiseLike;
+  export import SchemaErrorFormatter = Types.SchemaErrorFormatter;
+  export import SchemaToType = Types.SchemaToType;
+  export import SchemaTypeResolvers = Types.SchemaTypeResolvers;
+  export import SerializedPayload = Types.SerializedPayload;
+  export import SerializeFunction = Types.SerializeFunction;
+  export import SerializerCompiler = Types.SerializerCompiler;
+  export import SerializerCompilerInput = Types.SerializerCompilerInput;
+  export import ShorthandArguments = Types.ShorthandArguments;
+  export import TrailerFunction = Types.TrailerFunction;
+  export import TypeProviderShape = Types.TypeProviderShape;
+  export import ValidationContext = Types.ValidationContext;
+  export import ValidationFunction = Types.ValidationFunction;
+  export import ValidationIssue = Types.ValidationIssue;
+  export import ValidatorCompiler = Types.ValidatorCompiler;
+  export import ValidatorCompilerInput = Types.ValidatorCompilerInput;
+  export import WithTypeProvider = Types.WithTypeProvider;
 }
 
 export = enclave;

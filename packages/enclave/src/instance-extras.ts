@@ -11,7 +11,7 @@ import { type Context, contextOf } from './scope/context.js';
 import { type ChildLoggerFactory, contextSetting, defaultChildLoggerFactory, setContextSetting } from './scope/context-settings.js';
 
 export function throwIfBooted(context: Context, what: string): void {
-  if (context.root.booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING(`Cannot call "${what}" once the application is ready`);
+  if (context.root.booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING(`Cannot call "${what}"!`);
 }
 
 function requireFunction(value: unknown, what: string): void {

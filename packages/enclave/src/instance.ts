@@ -1,7 +1,7 @@
 // The public instance surface (SPEC §3–§8). One prototype shared by every context's instance;
 // each method finds its context through the single private key.
 import type { HTTPMethod } from 'find-my-way';
-import { errorCodes } from './errors.js';
+import { errorCodes, loaderErrors, notFoundHandlerAlreadySet } from './errors.js';
 import { getDefaultJsonParser } from './http/content-type-parser.js';
 import type { ContentTypeParserFunction, ContentTypeParserOptions } from './http/content-type-store.js';
 import { formatAddress } from './http/listen.js';
@@ -55,6 +55,8 @@ export const instancePrototype: Record<PropertyKey, any> = {
   },
   addHook(this: object, name: string, fn: HookEntry['fn']) {
     const context = contextOf(this);
+    // Fastify words a missing hook as it was given ('instead got undefined'), others by their tag.
+    if (fn === undefined || fn === null) throw new errorCodes.FST_ERR_HOOK_INVALID_HANDLER(name, String(fn));
     if (name === 'onClose') fn = asDisposeHook(fn) ?? fn;
     validateHook(name, fn);
     // An onReady hook added by an onReady hook is accepted and not run, as in Fastify.
@@ -63,7 +65,7 @@ export const instancePrototype: Record<PropertyKey, any> = {
       // While onReady hooks run, loading is over: Fastify's loader refuses a new hook with this
       // code (applications and Fastify's own tests check for it).
       if (context.root.runningReadyHooks) {
-        throw Object.assign(new Error(`Cannot add a "${name}" hook from an onReady hook: the application has finished loading`), { code: 'AVV_ERR_ROOT_PLG_BOOTED' });
+        throw new loaderErrors.AVV_ERR_ROOT_PLG_BOOTED();
       }
       throwIfBooted(context, 'addHook');
     }
@@ -121,7 +123,7 @@ export const instancePrototype: Record<PropertyKey, any> = {
       handler = options as NotFoundEntry['handler'];
       options = {};
     }
-    if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ROUTE_HANDLER_NOT_FN('*', `${context.prefix}/*`);
+    if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ROUTE_HANDLER_NOT_FN('*', `${context.prefix}/*`, 'not-found handler');
     for (const name of requestHookNames) {
       const hooks = options?.[name];
       // A falsy hook option (`preHandler: null`, a plugin's `cond && hook`) means none, as in Fastify.
@@ -130,7 +132,7 @@ export const instancePrototype: Record<PropertyKey, any> = {
     // One not-found handler per prefix: a second one (same context, or a context sharing the
     // prefix) would silently shadow the first.
     if (context.root.contexts.some((other) => other.notFound !== null && other.prefix === context.prefix)) {
-      throw new Error(`A not-found handler is already set for the prefix '${context.prefix || '/'}'`);
+      throw notFoundHandlerAlreadySet(context.prefix || '/');
     }
     context.notFound = { handler, options: options ?? {}, context };
     return this;

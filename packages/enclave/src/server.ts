@@ -6,7 +6,7 @@ import { parse as parseQuerystring } from 'fast-querystring';
 import Router from 'find-my-way';
 import proxyAddr from 'proxy-addr';
 import { findNotFoundRoute, Milestone } from './boot.js';
-import { errorCodes } from './errors.js';
+import { errorCodes, invalidOption } from './errors.js';
 import { ContentTypeParserStore } from './http/content-type-parser.js';
 import { listenForClientErrors } from './http/client-error.js';
 import { trackSockets } from './http/close.js';
@@ -36,16 +36,29 @@ const unusedSearchParams = Object.freeze({});
 
 const poisoningActions = new Set(['error', 'remove', 'ignore']);
 
-function option<T>(options: Record<string, any>, name: string, fallback: T, valid: (value: any) => boolean): T {
+function option<T>(options: Record<string, any>, name: string, fallback: T, valid: (value: any) => boolean, expected: string): T {
   // As in Fastify, routerOptions wins over the (deprecated) top-level router option.
   const value = options.routerOptions?.[name] ?? options[name];
   if (value === undefined) return fallback;
-  if (!valid(value)) throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`${name}: ${JSON.stringify(value)}`);
+  if (!valid(value)) throw invalidOption(name, expected, value);
   return value;
 }
 
+// What Fastify's option schema says of a wrong value (Ajv's words), for FST_ERR_INIT_OPTS_INVALID.
+const BOOLEAN = 'must be boolean';
+const FUNCTION = 'must be a function';
 const isBoolean = (value: unknown) => typeof value === 'boolean';
 const isCount = (value: unknown) => Number.isInteger(value) && (value as number) >= 0;
+const isPositiveInteger = (value: unknown) => Number.isInteger(value) && (value as number) > 0;
+const isFunction = (value: unknown) => typeof value === 'function';
+
+/** The querystring parser given (its own code when it is not a function, as in Fastify), else fast-querystring's. */
+function readQuerystringParser(options: Record<string, any>): NormalizedOptions['querystringParser'] {
+  const parser = options.routerOptions?.querystringParser ?? options.querystringParser;
+  if (parser === undefined) return parseQuerystring as NormalizedOptions['querystringParser'];
+  if (typeof parser !== 'function') throw new errorCodes.FST_ERR_QSP_NOT_FN(typeof parser);
+  return parser;
+}
 
 function compileTrust(trustProxy: unknown): NormalizedOptions['trustProxy'] {
   if (trustProxy === undefined || trustProxy === false) return null;
@@ -56,7 +69,7 @@ function compileTrust(trustProxy: unknown): NormalizedOptions['trustProxy'] {
   if (typeof trustProxy === 'function') return trustProxy as NormalizedOptions['trustProxy'];
   if (typeof trustProxy === 'string') return proxyAddr.compile(trustProxy.split(',').map((entry) => entry.trim()));
   if (Array.isArray(trustProxy)) return proxyAddr.compile(trustProxy);
-  throw new errorCodes.FST_ERR_INIT_OPTS_INVALID(`trustProxy: ${String(trustProxy)}`);
+  throw invalidOption('trustProxy', 'must be boolean, number, string, array or function', trustProxy);
 }
 
 /** The `logController` given, else the default one, built from the two top-level options. */
@@ -69,37 +82,37 @@ function readLogController(options: Record<string, any>, disableRequestLogging: 
 
 function normalizeOptions(options: Record<string, any>): NormalizedOptions {
   // `true` is Fastify's shorthand for the 'request-id' header.
-  const idHeader = option<string | boolean>(options, 'requestIdHeader', false, (v) => isBoolean(v) || typeof v === 'string');
+  const idHeader = option<string | boolean>(options, 'requestIdHeader', false, (v) => isBoolean(v) || typeof v === 'string', 'must be string');
   const requestIdHeader = idHeader === true ? 'request-id' : idHeader === '' ? false : idHeader;
-  const genReqId = option<RequestIdGenerator>(options, 'genReqId', createCountingGenerator(), (v) => typeof v === 'function');
-  const disableRequestLogging = option<NormalizedOptions['disableRequestLogging']>(options, 'disableRequestLogging', false, (v) => isBoolean(v) || typeof v === 'function');
-  const requestIdLogLabel = option(options, 'requestIdLogLabel', 'reqId', (v) => typeof v === 'string');
+  const genReqId = option<RequestIdGenerator>(options, 'genReqId', createCountingGenerator(), isFunction, FUNCTION);
+  const disableRequestLogging = option<NormalizedOptions['disableRequestLogging']>(options, 'disableRequestLogging', false, (v) => isBoolean(v) || isFunction(v), BOOLEAN);
+  const requestIdLogLabel = option(options, 'requestIdLogLabel', 'reqId', (v) => typeof v === 'string', 'must be string');
   const logController = readLogController(options, disableRequestLogging, requestIdLogLabel);
   return {
-    bodyLimit: option(options, 'bodyLimit', 1024 * 1024, (v) => Number.isInteger(v) && v > 0),
-    pluginTimeout: option(options, 'pluginTimeout', 10_000, isCount),
-    exposeHeadRoutes: option(options, 'exposeHeadRoutes', true, isBoolean),
+    bodyLimit: option(options, 'bodyLimit', 1024 * 1024, isPositiveInteger, 'must be integer'),
+    pluginTimeout: option(options, 'pluginTimeout', 10_000, isCount, 'must be integer'),
+    exposeHeadRoutes: option(options, 'exposeHeadRoutes', true, isBoolean, BOOLEAN),
     prefixTrailingSlash: 'both',
-    maxParamLength: option(options, 'maxParamLength', 100, (v) => Number.isInteger(v) && v > 0),
-    caseSensitive: option(options, 'caseSensitive', true, isBoolean),
-    ignoreTrailingSlash: option(options, 'ignoreTrailingSlash', false, isBoolean),
-    ignoreDuplicateSlashes: option(options, 'ignoreDuplicateSlashes', false, isBoolean),
-    return503OnClosing: option(options, 'return503OnClosing', true, isBoolean),
+    maxParamLength: option(options, 'maxParamLength', 100, isPositiveInteger, 'must be integer'),
+    caseSensitive: option(options, 'caseSensitive', true, isBoolean, BOOLEAN),
+    ignoreTrailingSlash: option(options, 'ignoreTrailingSlash', false, isBoolean, BOOLEAN),
+    ignoreDuplicateSlashes: option(options, 'ignoreDuplicateSlashes', false, isBoolean, BOOLEAN),
+    return503OnClosing: option(options, 'return503OnClosing', true, isBoolean, BOOLEAN),
     disableRequestLogging,
-    allowErrorHandlerOverride: option(options, 'allowErrorHandlerOverride', true, isBoolean),
-    handlerTimeout: option(options, 'handlerTimeout', 0, isCount),
-    rewriteUrl: option(options, 'rewriteUrl', null, (v) => typeof v === 'function'),
-    frameworkErrors: option(options, 'frameworkErrors', null, (v) => typeof v === 'function'),
-    useSemicolonDelimiter: option(options, 'useSemicolonDelimiter', false, isBoolean),
+    allowErrorHandlerOverride: option(options, 'allowErrorHandlerOverride', true, isBoolean, BOOLEAN),
+    handlerTimeout: option(options, 'handlerTimeout', 0, isCount, 'must be integer'),
+    rewriteUrl: option(options, 'rewriteUrl', null, isFunction, FUNCTION),
+    frameworkErrors: option(options, 'frameworkErrors', null, isFunction, FUNCTION),
+    useSemicolonDelimiter: option(options, 'useSemicolonDelimiter', false, isBoolean, BOOLEAN),
     logController,
     requestIdHeader: requestIdHeader === false ? false : requestIdHeader.toLowerCase(),
     requestIdLogLabel,
     genReqId: createIdGenerator(requestIdHeader === false ? false : requestIdHeader.toLowerCase(), genReqId),
-    querystringParser: option(options, 'querystringParser', parseQuerystring as any, (v) => typeof v === 'function'),
+    querystringParser: readQuerystringParser(options),
     trustProxy: compileTrust(options.trustProxy),
-    onProtoPoisoning: option(options, 'onProtoPoisoning', 'error', (v) => poisoningActions.has(v)),
-    onConstructorPoisoning: option(options, 'onConstructorPoisoning', 'error', (v) => poisoningActions.has(v)),
-    forceCloseConnections: option(options, 'forceCloseConnections', 'idle', (v) => v === 'idle' || isBoolean(v)),
+    onProtoPoisoning: option(options, 'onProtoPoisoning', 'error', (v) => poisoningActions.has(v), 'must be equal to one of the allowed values'),
+    onConstructorPoisoning: option(options, 'onConstructorPoisoning', 'error', (v) => poisoningActions.has(v), 'must be equal to one of the allowed values'),
+    forceCloseConnections: option(options, 'forceCloseConnections', 'idle', (v) => v === 'idle' || isBoolean(v), 'must be equal to one of the allowed values'),
   };
 }
 
@@ -145,9 +158,9 @@ function createHttpServer(options: Record<string, any>, listener: http.RequestLi
     return custom;
   }
   const timeouts = {
-    requestTimeout: option(options, 'requestTimeout', 0, isCount),
-    keepAliveTimeout: option(options, 'keepAliveTimeout', 72_000, isCount),
-    connectionTimeout: option(options, 'connectionTimeout', 0, isCount),
+    requestTimeout: option(options, 'requestTimeout', 0, isCount, 'must be integer'),
+    keepAliveTimeout: option(options, 'keepAliveTimeout', 72_000, isCount, 'must be integer'),
+    connectionTimeout: option(options, 'connectionTimeout', 0, isCount, 'must be integer'),
   };
   let server: any;
   if (options.http2) {
@@ -157,7 +170,7 @@ function createHttpServer(options: Record<string, any>, listener: http.RequestLi
     // As in Fastify: the server's timeout is connectionTimeout; an idle session is closed
     // (gracefully) after http2SessionTimeout.
     server.setTimeout(timeouts.connectionTimeout);
-    const sessionTimeout = option(options, 'http2SessionTimeout', 72_000, isCount);
+    const sessionTimeout = option(options, 'http2SessionTimeout', 72_000, isCount, 'must be integer');
     server.on('session', (session: http2.ServerHttp2Session) => session.setTimeout(sessionTimeout, () => session.close()));
     trackHttp2Sessions(server);
     trackSockets(server);
@@ -165,7 +178,7 @@ function createHttpServer(options: Record<string, any>, listener: http.RequestLi
   }
   // Node derives headersTimeout from requestTimeout, so Fastify's default requestTimeout of 0
   // would leave a client that trickles its headers (slowloris) unbounded; keep 60 s for headers.
-  const headersTimeout = option(options, 'headersTimeout', timeouts.requestTimeout > 0 ? Math.min(60_000, timeouts.requestTimeout) : 60_000, isCount);
+  const headersTimeout = option(options, 'headersTimeout', timeouts.requestTimeout > 0 ? Math.min(60_000, timeouts.requestTimeout) : 60_000, isCount, 'must be integer');
   const serverOptions: http.ServerOptions = {
     requestTimeout: timeouts.requestTimeout,
     keepAliveTimeout: timeouts.keepAliveTimeout,
@@ -257,7 +270,7 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
   });
   const context = createRootContext(root, instancePrototype, requestBasePrototype, replyBasePrototype, schemas, parsers);
   root.contexts.push(context);
-  const childLoggerFactory = option<ChildLoggerFactory | null>(given, 'childLoggerFactory', null, (v) => typeof v === 'function');
+  const childLoggerFactory = option<ChildLoggerFactory | null>(given, 'childLoggerFactory', null, isFunction, FUNCTION);
   if (childLoggerFactory !== null) setContextSetting(context, 'childLoggerFactory', childLoggerFactory);
   const hooks = routerHooks(given);
   const listener = createRequestListener(root, hooks);

@@ -102,3 +102,26 @@ test('an upgraded socket left open, or a hijacked response never ended, does not
   assert.ok(upgraded.destroyed || (await new Promise<boolean>((resolve) => upgraded.once('close', () => resolve(true)))));
   assert.ok(streaming.destroyed || (await new Promise<boolean>((resolve) => streaming.once('close', () => resolve(true)))));
 });
+
+test('close() stops the server through server.close(): a wrapper installed there runs, and a client it lets in meanwhile gets a 503', async () => {
+  const app = enclave();
+  app.get('/', async () => 'ok');
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const original = app.server.close;
+  let answeredWhileClosing: number | undefined;
+  // As @fastify/websocket's own suite does: a new client arrives once close() began, then the
+  // wrapper lets the server close.
+  app.server.close = function closeAfterOneMoreClient(this: http.Server, callback?: (error?: Error) => void) {
+    http
+      .get({ agent: false, host: '127.0.0.1', port: portOf(app), path: '/' }, (response) => {
+        answeredWhileClosing = response.statusCode;
+        response.resume();
+        response.on('end', () => original.call(this, callback));
+      })
+      .on('error', () => original.call(this, callback));
+    return this;
+  } as typeof original;
+  await withTimeout(app.close(), 5000, 'close()');
+  assert.equal(answeredWhileClosing, 503);
+  assert.equal(app.server.listening, false);
+});

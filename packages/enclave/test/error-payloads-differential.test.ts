@@ -1,9 +1,11 @@
 // What a client receives must not change when an application moves from Fastify to Enclave:
 // the same bad requests go to the same application built on each (the real fastify package is a
-// devDependency), and every default error response must carry the same status and the same
-// JSON (statusCode, code, error, message). Only Enclave's developer-facing messages (thrown at
+// devDependency), and every default error response must carry the same status, the same JSON
+// (statusCode, code, error, message) in the same bytes, and the same content type. Only Enclave's developer-facing messages (thrown at
 // registration or boot) may be worded differently; none of them reaches a client.
 import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import net from 'node:net';
 import { describe, test } from 'node:test';
 import enclave from 'enclavejs';
 import fastify from 'fastify';
@@ -106,6 +108,98 @@ describe('default error responses carry Fastify’s JSON', () => {
       assert.ok(expected.statusCode >= 400, `Fastify answers ${bad.name} with an error (${expected.statusCode})`);
       assert.equal(actual.statusCode, expected.statusCode);
       assert.deepStrictEqual(parsed(actual.body), parsed(expected.body));
+      // Byte for byte, key order and content type included: clients' snapshot tests compare them.
+      assert.equal(actual.body, expected.body);
+      assert.equal(actual.headers['content-type'], expected.headers['content-type']);
     });
   }
+});
+
+/** A constraint strategy whose derivation (through its callback) always fails. */
+function failingStrategy() {
+  return {
+    name: 'region',
+    storage() {
+      const stores = new Map<string, unknown>();
+      return { get: (key: string) => stores.get(key) ?? null, set: (key: string, store: unknown) => stores.set(key, store) };
+    },
+    deriveConstraint(_request: unknown, _context: unknown, done: (error: Error) => void) {
+      done(new Error('lookup down'));
+    },
+    validate() {},
+  };
+}
+
+/**
+ * Over a real socket: a request held in its handler; close() begins; once its preClose hooks
+ * run, a second request on the same connection, which the server answers while closing (then
+ * the first is let go); returns that answer's status line, headers (but Date) and body.
+ */
+async function answerWhileClosing(factory: Factory): Promise<{ status: string; headers: Record<string, string>; body: string }> {
+  const app = factory();
+  let entered!: () => void;
+  let release!: () => void;
+  let closingBegan!: () => void;
+  const inHandler = new Promise<void>((resolve) => { entered = resolve; });
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  const closingStarted = new Promise<void>((resolve) => { closingBegan = resolve; });
+  app.get('/slow', async () => {
+    entered();
+    await held;
+    return 'slow';
+  });
+  app.get('/', async () => 'ok');
+  app.addHook('preClose', (done: () => void) => {
+    closingBegan();
+    done();
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  let requests = 0;
+  // Added after the framework's own listener: the second request has been answered by then.
+  app.server.on('request', () => {
+    if (++requests === 2) release();
+  });
+  const socket = net.connect(app.server.address().port, '127.0.0.1');
+  let received = '';
+  socket.setEncoding('utf8').on('data', (chunk: string) => { received += chunk; });
+  const ended = once(socket, 'close');
+  socket.write('GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n');
+  await inHandler;
+  const closing = app.close();
+  await closingStarted;
+  socket.write('GET / HTTP/1.1\r\nHost: localhost\r\n\r\n');
+  await closing;
+  await ended;
+  const second = received.slice(received.indexOf('HTTP/1.1', 1));
+  const [head = '', body = ''] = second.split('\r\n\r\n');
+  const [status = '', ...lines] = head.split('\r\n');
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
+  }
+  delete headers.date;
+  return { status, headers, body };
+}
+
+describe('answers written before any route runs carry Fastify’s bytes', () => {
+  test('a constraint strategy whose derivation fails: 500', async () => {
+    const build = (factory: Factory) => {
+      const app = factory({ routerOptions: { constraints: { region: failingStrategy() } } });
+      app.get('/where', { constraints: { region: 'eu' } }, async () => 'europe');
+      return app;
+    };
+    const [expected, actual] = await Promise.all([build(fastify as unknown as Factory).inject('/where'), build(enclave as unknown as Factory).inject('/where')]);
+    assert.equal(expected.statusCode, 500);
+    assert.equal(actual.statusCode, 500);
+    assert.equal(actual.body, expected.body);
+    assert.equal(actual.headers['content-type'], expected.headers['content-type']);
+  });
+
+  test('a request arriving while the server closes: 503 with Connection: close', async () => {
+    const expected = await answerWhileClosing(fastify as unknown as Factory);
+    const actual = await answerWhileClosing(enclave as unknown as Factory);
+    assert.match(expected.status, /^HTTP\/1\.1 503 /);
+    assert.deepStrictEqual(actual, expected);
+  });
 });

@@ -4,6 +4,7 @@
 // `npm test` builds before testing, so dist/ is current here.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -61,7 +62,11 @@ function describeDiagnostics(diagnostics: readonly ts.Diagnostic[]): string {
   });
 }
 
-const entries = ['enclave', 'plugin', 'bearer-auth'].map((name) => ({
+// enclavejs gives ES-module importers its CommonJS declarations too (its exports map's `import`
+// types are dist/index.d.ts): one declaration file, so that what users augment through
+// `enclavejs` and what plugins augment through the module `fastify` (ambient/fastify.d.ts,
+// which reaches the same file) merge into the same interfaces. Two entries made two copies.
+const entries = ['plugin', 'bearer-auth'].map((name) => ({
   name,
   commonjs: join(packagesDir, name, 'dist', 'index.d.ts'),
   esm: join(packagesDir, name, 'dist', 'esm', 'index.d.mts'),
@@ -78,6 +83,12 @@ describe('published type declarations', () => {
       ...ownEntries.flatMap((file) => program.getSemanticDiagnostics(file)),
     ];
     assert.equal(diagnostics.length, 0, describeDiagnostics(diagnostics));
+  });
+
+  test('enclavejs: ES modules and CommonJS get the same declaration file', async () => {
+    const manifest = JSON.parse(await readFile(join(packagesDir, 'enclave', 'package.json'), 'utf8'));
+    const entry = manifest.exports['.'];
+    assert.equal(entry.import.types, entry.require.types);
   });
 
   for (const { name, commonjs, esm } of entries) {

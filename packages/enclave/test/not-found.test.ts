@@ -6,6 +6,21 @@ import { Writable } from 'node:stream';
 import { describe, test } from 'node:test';
 import enclave from 'enclavejs';
 
+test("a not-found request's routeOptions name no method and no URL, as in Fastify", async () => {
+  // @fastify/otel reads routeOptions.url as the span's http.route: a not-found request has none.
+  const app = enclave();
+  const seen: unknown[] = [];
+  app.addHook('onRequest', async (request) => {
+    seen.push([request.routeOptions.method, request.routeOptions.url, request.is404]);
+  });
+  app.register(async (child) => {
+    child.setNotFoundHandler(async (_request, reply) => reply.code(404).send('custom'));
+  }, { prefix: '/p' });
+  assert.equal((await app.inject({ method: 'POST', url: '/' })).statusCode, 404);
+  assert.equal((await app.inject('/p/missing')).body, 'custom');
+  assert.deepEqual(seen, [[undefined, undefined, true], [undefined, undefined, true]]);
+});
+
 describe('default not-found answer', () => {
   test('is a 404 JSON body naming the method and url', async () => {
     const app = enclave();
@@ -183,7 +198,10 @@ describe('setNotFoundHandler', () => {
     const siblings = enclave();
     siblings.register(async (child) => { child.setNotFoundHandler(async () => 'a'); }, { prefix: '/p' });
     siblings.register(async (child) => { child.setNotFoundHandler(async () => 'b'); }, { prefix: '/p' });
-    await assert.rejects(siblings.ready(), /already set for the prefix '\/p'/);
+    await assert.rejects(siblings.ready(), {
+      message: "Not found handler already set for Fastify instance with prefix: '/p'",
+      hint: /A not-found handler is already set for the prefix '\/p' \(one per prefix/,
+    });
   });
 });
 
@@ -212,6 +230,26 @@ describe('reply.callNotFound', () => {
     const response = await app.inject('/x');
     assert.equal(response.statusCode, 404);
     assert.deepEqual(response.json(), { message: 'Route GET:/x not found', error: 'Not Found', statusCode: 404 });
+  });
+
+  test("leaves the status to the not-found handler, as in Fastify (@fastify/static's send a file with 200)", async () => {
+    const app = enclave();
+    app.setNotFoundHandler(async (_request, reply) => reply.send('fallback page'));
+    app.get('/x', async (_request, reply) => reply.callNotFound());
+    const response = await app.inject('/x');
+    assert.equal(response.statusCode, 200);
+    assert.equal(response.body, 'fallback page');
+  });
+
+  test('after reply.type(), the default handler keeps the type: its object body is an invalid payload (500)', async () => {
+    // Fastify's default handler sends an object; with text/html already set that is
+    // FST_ERR_REP_INVALID_PAYLOAD_TYPE, which reaches the error handler (@fastify/static relies on it).
+    const app = enclave();
+    app.setErrorHandler(async (error: any, _request, reply) => reply.code(403).type('text/plain').send(`${error.statusCode} ${error.code}`));
+    app.get('/x', async (_request, reply) => reply.type('text/html').callNotFound());
+    const response = await app.inject('/x');
+    assert.equal(response.statusCode, 403);
+    assert.equal(response.body, '500 FST_ERR_REP_INVALID_PAYLOAD_TYPE');
   });
 });
 

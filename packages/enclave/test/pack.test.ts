@@ -4,37 +4,26 @@
 // type-check the README's first application strictly with the tsconfig docs/typescript.md
 // recommends. Dependencies come from the npm cache or registry (`--prefer-offline`).
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { extractBlocksFromFile } from './docs-blocks/extract-blocks.ts';
 import { appProgram, expectedAppOutput } from './pack/app-program.ts';
+import {
+  installedVersion,
+  npm,
+  packAll,
+  packageDirs,
+  packageNames,
+  recommendedTsconfig,
+  repoRoot,
+  run,
+  userEnvironment,
+} from './pack/packing.ts';
 
-const run = promisify(execFile);
-const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const packageDirs = ['enclave', 'plugin', 'bearer-auth'].map((name) => join(repoRoot, 'packages', name));
-const packageNames = ['enclavejs', '@enclavejs/plugin', '@enclavejs/bearer-auth'];
 // Installing and type-checking take several seconds each on a loaded two-core machine.
 const timeout = 240_000;
-
-/** The environment of a command a user would type: none of the variables `npm test` set for this run. */
-function userEnvironment(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    const npmRunVariable = /^npm_(package|lifecycle)_|^npm_config_(local_prefix|prefix|workspaces?)$/i.test(key);
-    if (!npmRunVariable && key !== 'NODE_OPTIONS' && key !== 'NODE_TEST_CONTEXT') env[key] = value;
-  }
-  return env;
-}
-
-async function npm(cwd: string, args: string[]): Promise<string> {
-  const { stdout } = await run('npm', args, { cwd, env: userEnvironment(), maxBuffer: 64 * 1024 * 1024 });
-  return stdout;
-}
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
@@ -51,27 +40,14 @@ function readmeFirstApplication(): string {
   return first.source;
 }
 
-/** The `tsconfig.json` that docs/typescript.md recommends (its one json block). */
-function recommendedTsconfig(): { compilerOptions: Record<string, unknown> } {
-  const markdown = readFileSync(join(repoRoot, 'docs', 'typescript.md'), 'utf8');
-  const match = /```json\n([\s\S]*?)```/.exec(markdown);
-  assert.ok(match?.[1], 'docs/typescript.md has a json block with the recommended tsconfig');
-  return JSON.parse(match[1]);
-}
-
 describe('packed packages, installed into an application outside the workspace', { timeout }, () => {
   const work = mkdtempSync(join(tmpdir(), 'enclave-pack-'));
   const app = join(work, 'app');
-  const tarballs: string[] = [];
   after(() => rmSync(work, { recursive: true, force: true }));
 
   before(async () => {
-    for (const dir of packageDirs) {
-      const [packed] = JSON.parse(await npm(dir, ['pack', '--json', '--pack-destination', work])) as { filename: string }[];
-      assert.ok(packed, `npm pack in ${relative(repoRoot, dir)} reported its tarball`);
-      tarballs.push(join(work, packed.filename));
-    }
-    const typesNode = JSON.parse(readFileSync(join(repoRoot, 'node_modules/@types/node/package.json'), 'utf8')).version;
+    const tarballs = await packAll(work);
+    const typesNode = installedVersion('@types/node');
     mkdirSync(app);
     writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'packed-app', private: true }, null, 2)}\n`);
     await npm(app, [
@@ -84,7 +60,9 @@ describe('packed packages, installed into an application outside the workspace',
     for (const name of packageNames) {
       const root = join(app, 'node_modules', name);
       const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-      for (const file of ['README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts', 'dist/esm/index.mjs', 'dist/esm/index.d.mts']) {
+      // enclavejs's ES-module types are its CommonJS ones, plus the module `fastify` it declares.
+      const types = name === 'enclavejs' ? ['dist/ambient/fastify.d.ts'] : ['dist/esm/index.d.mts'];
+      for (const file of ['README.md', 'LICENSE', 'dist/index.js', 'dist/index.d.ts', 'dist/esm/index.mjs', ...types]) {
         assert.ok(existsSync(join(root, file)), `${name} ships ${file}`);
       }
       for (const field of ['repository', 'homepage', 'bugs', 'engines', 'keywords', 'license']) {
@@ -130,6 +108,8 @@ describe('packed packages, installed into an application outside the workspace',
     const tsconfig = recommendedTsconfig();
     // Our own declarations are checked too, not skipped.
     tsconfig.compilerOptions.skipLibCheck = false;
+    // The application files sit at the root here, not in src/.
+    tsconfig.compilerOptions.rootDir = '.';
     writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ ...tsconfig, include: ['*.mts', '*.cts'] }, null, 2));
     const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
     const result = await run(process.execPath, [tsc, '-p', app, '--noEmit', '--pretty', 'false']).catch(

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import rateLimit from '@fastify/rate-limit';
 import enclave from 'enclavejs';
+import fastify from 'fastify';
 
 describe('prefix joining', () => {
   test("prefix '/' and route '/first' give /first", async () => {
@@ -101,5 +102,31 @@ describe('the automatic HEAD route', () => {
     const head = await app.inject({ method: 'HEAD', url: '/' });
     assert.equal(head.statusCode, 200);
     assert.equal(head.headers['content-length'], '0');
+  });
+});
+
+describe('routeOptions of a route declared with a method array', () => {
+  type Seen = Record<string, { method: unknown; configMethod: unknown; same: boolean }>;
+  async function methodsSeen(factory: (options?: object) => any): Promise<Seen> {
+    const app = factory();
+    const seen: Seen = {};
+    const handler = async (request: any) => {
+      const { method, config } = request.routeOptions;
+      seen[`${request.method} ${request.url}`] = { method, configMethod: config.method, same: method === config.method };
+      return 'ok';
+    };
+    app.route({ method: ['GET', 'POST', 'delete'], url: '/many', handler });
+    app.route({ method: ['GET'], url: '/one', handler });
+    app.route({ method: 'get', url: '/plain', handler });
+    for (const [method, url] of [['GET', '/many'], ['DELETE', '/many'], ['HEAD', '/many'], ['GET', '/one'], ['GET', '/plain'], ['HEAD', '/plain']]) {
+      await app.inject({ method, url });
+    }
+    return seen;
+  }
+
+  test('config.method is the declared array, the very routeOptions.method (issue 32; @fastify/http-proxy reads it)', async () => {
+    const [expected, actual] = await Promise.all([methodsSeen(fastify as never), methodsSeen(enclave as never)]);
+    assert.deepEqual(actual['GET /many'], { method: ['GET', 'POST', 'DELETE'], configMethod: ['GET', 'POST', 'DELETE'], same: true });
+    assert.deepStrictEqual(actual, expected);
   });
 });

@@ -4,6 +4,7 @@
 import { Buffer } from 'node:buffer';
 import type { Readable } from 'node:stream';
 import { errorCodes } from '../errors.js';
+import { readSafely } from '../thrown-values.js';
 
 /** The raw request as far as the body reader needs it: an IncomingMessage or a fake of one. */
 export interface RawRequestLike {
@@ -43,6 +44,23 @@ export function createAbortError(): Error {
 
 export function noop(): void {}
 
+/**
+ * Calls `target[method](first, second)` if it is a function, and reports whether it returned.
+ * A preParsing hook may resolve any stream look-alike (an EventEmitter with `pipe`, issue 28):
+ * a method it lacks, or one that throws, must not throw out of a socket's event listener, where
+ * nothing catches it and the process exits.
+ */
+export function callSafely(target: unknown, method: string, first?: unknown, second?: unknown): boolean {
+  const fn = readSafely(target, method);
+  if (typeof fn !== 'function') return false;
+  try {
+    fn.call(target, first, second);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** A chunk as bytes: node streams in object or string mode may hand over other things. */
 export function toBuffer(chunk: unknown): Buffer | undefined {
   if (Buffer.isBuffer(chunk)) return chunk;
@@ -65,14 +83,15 @@ export function overrun(received: number, counted: number | undefined, declaredL
 /**
  * Stops caring about a body that will not be read: a transformed stream (decompression, …) is
  * destroyed so it does no more work. An HTTP/1 request is not read any further: its connection
- * closes after the error response (see handle-request.ts), so a client cannot keep streaming
- * gigabytes into a refused body. Anything else (an HTTP/2 stream, a fake request) is resumed so
- * the rest is discarded as it arrives, never buffered.
+ * closes after the error response, lingering for a bounded time and size (see handle-request.ts
+ * and lingering-close.ts), so a client cannot keep streaming gigabytes into a refused body.
+ * Anything else (an HTTP/2 stream, a fake request) is resumed so the rest is discarded as it
+ * arrives, never buffered.
  */
 export function discardBody(raw: RawRequestLike | undefined, payload: Readable): void {
-  payload.on('error', noop);
-  if (payload !== (raw as unknown)) payload.destroy();
+  callSafely(payload, 'on', 'error', noop);
+  if (payload !== (raw as unknown)) callSafely(payload, 'destroy');
   if (raw?.httpVersionMajor === 1 && typeof raw.pause === 'function') raw.pause();
   else if (typeof raw?.resume === 'function') raw.resume();
-  else if (payload === (raw as unknown)) payload.resume();
+  else if (payload === (raw as unknown)) callSafely(payload, 'resume');
 }

@@ -7,7 +7,8 @@ import { Buffer } from 'node:buffer';
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { errorCodes } from '../errors.js';
-import { asClientError, type BodyReadCallback, createAbortError, discardBody, noop, notBytesError, overrun, type RawRequestLike, toBuffer } from './body-read-common.js';
+import { readSafely } from '../thrown-values.js';
+import { asClientError, type BodyReadCallback, callSafely, createAbortError, discardBody, noop, notBytesError, overrun, type RawRequestLike, toBuffer } from './body-read-common.js';
 import { type ReadRequest, readRawRequest } from './raw-body-read.js';
 
 /**
@@ -62,13 +63,12 @@ export function readBody(
     done(errorCodes.FST_ERR_CTP_BODY_TOO_LARGE());
     return;
   }
-  if (payload.destroyed && !payload.readableEnded) {
-    done(createAbortError());
+  if (payload === (raw as unknown)) {
+    if (payload.destroyed && !payload.readableEnded) done(createAbortError());
+    else readRawRequest(payload as ReadRequest, declaredLength, limit, asString, done);
     return;
   }
-
-  if (payload === (raw as unknown)) readRawRequest(payload as ReadRequest, declaredLength, limit, asString, done);
-  else readStream(raw, payload, declaredLength, limit, asString, done);
+  readStream(raw, payload, declaredLength, limit, asString, done);
 }
 
 /**
@@ -78,6 +78,13 @@ export function readBody(
  * 0.6–0.7 KB of allocation and ~0.1k instructions.
  */
 function readStream(raw: RawRequestLike | undefined, payload: Readable, declaredLength: number | undefined, limit: number, asString: boolean, done: BodyReadCallback): void {
+  // The stream is the hook's: every read of it and every call on it is guarded (callSafely,
+  // readSafely), since a look-alike may lack `destroy` or `removeListener`, and a throw in an
+  // event listener would end the process (issue 28).
+  if (readSafely(payload, 'destroyed') === true && readSafely(payload, 'readableEnded') !== true) {
+    done(createAbortError());
+    return;
+  }
   const watchesRaw = typeof raw?.on === 'function' && typeof raw.removeListener === 'function';
   const decoder = asString ? new StringDecoder('utf8') : undefined;
   const chunks: Buffer[] = [];
@@ -86,18 +93,18 @@ function readStream(raw: RawRequestLike | undefined, payload: Readable, declared
   let finished = false;
 
   const encodedLength = (): number | undefined => {
-    const reported = (payload as { receivedEncodedLength?: unknown }).receivedEncodedLength;
+    const reported = readSafely(payload, 'receivedEncodedLength');
     return typeof reported === 'number' ? reported : undefined;
   };
 
   const cleanup = (): void => {
     finished = true;
-    payload.removeListener('data', onData);
-    payload.removeListener('end', onEnd);
-    payload.removeListener('error', onError);
-    payload.removeListener('close', onClose);
+    callSafely(payload, 'removeListener', 'data', onData);
+    callSafely(payload, 'removeListener', 'end', onEnd);
+    callSafely(payload, 'removeListener', 'error', onError);
+    callSafely(payload, 'removeListener', 'close', onClose);
     // A stream may still fail after we stopped listening; an unhandled 'error' would crash.
-    payload.on('error', noop);
+    callSafely(payload, 'on', 'error', noop);
     if (watchesRaw) {
       raw.removeListener!('aborted', onRawAbort);
       raw.removeListener!('close', onRawClose);
@@ -154,14 +161,20 @@ function readStream(raw: RawRequestLike | undefined, payload: Readable, declared
     if (raw?.complete === false) onRawAbort();
   }
 
-  payload.on('data', onData);
-  payload.on('end', onEnd);
-  payload.on('error', onError);
-  payload.on('close', onClose);
+  // A stream whose `on` throws cannot be read: the hook's error (500), not a crash.
+  if (!(callSafely(payload, 'on', 'data', onData) && callSafely(payload, 'on', 'end', onEnd) && callSafely(payload, 'on', 'error', onError))) {
+    stop(unreadableStreamError());
+    return;
+  }
+  callSafely(payload, 'on', 'close', onClose);
   if (watchesRaw) {
     raw.on!('aborted', onRawAbort);
     raw.on!('close', onRawClose);
   }
-  if (payload.readableEnded) onEnd();
-  else payload.resume();
+  if (readSafely(payload, 'readableEnded') === true) onEnd();
+  else callSafely(payload, 'resume');
+}
+
+function unreadableStreamError(): Error {
+  return Object.assign(new TypeError('The stream a preParsing hook resolved cannot be listened to'), { statusCode: 500 });
 }

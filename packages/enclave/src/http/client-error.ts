@@ -4,6 +4,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from '../logger.js';
+import { isLingering } from './lingering-close.js';
 
 /** What a clientErrorHandler gets as `this`: the application, with its logger. */
 export type ClientErrorHandler = (this: { log: Logger }, error: NodeJS.ErrnoException, socket: Socket) => void;
@@ -41,6 +42,12 @@ export function listenForClientErrors(
 ): void {
   const chosen = (typeof handler === 'function' ? handler : defaultClientErrorHandler) as ClientErrorHandler;
   server.on('clientError', (error, socket) => {
+    // A connection closing lingering has left HTTP: the parser's complaint about a body cut short
+    // (the client closed its side) is nobody's error, and the socket is done.
+    if (isLingering(socket)) {
+      socket.destroy();
+      return;
+    }
     try {
       chosen.call(instance, error, socket);
     } catch (thrown) {

@@ -3,14 +3,17 @@
 // A keep-alive client must never have a request reset: a request arriving while closing is
 // answered (503, or served with return503OnClosing: false) with `Connection: close`, and an idle
 // connection is closed only once it stayed idle for a grace period after the server stopped
-// accepting (a client that reuses its connection does so at once). Closing does not wait for
-// idle clients beyond that.
+// accepting (a client that reuses its connection does so at once), and then lingering
+// (lingering-close.ts): a request that crosses the close on the wire is never reset. Closing does
+// not wait for idle clients beyond that.
 import type http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import { runApplicationHooks } from '../application-hooks.js';
 import type { RootState } from '../scope/root-state.js';
 import { closeHttp2Sessions, isHttp2Server, sweepHttp2Sessions } from './http2-sessions.js';
-import { whenStillIdle } from './idle-check.js';
+import { realTimers, whenStillIdle } from './idle-check.js';
+import { closeLingering, IDLE_LINGER_BYTES } from './lingering-close.js';
+import { closeThroughServer } from './server-close.js';
 
 /** How long an idle keep-alive connection may still bring a request once closing began. */
 export const IDLE_GRACE_MS = 100;
@@ -53,7 +56,7 @@ function isUpgraded(socket: TrackedSocket): boolean {
 /** Node's own timer checking request timeouts; http.Server's close() clears it, ours must too. */
 function stopTimeoutChecks(server: object): void {
   const key = Object.getOwnPropertySymbols(server).find((symbol) => symbol.description === 'http.server.connectionsCheckingInterval');
-  if (key !== undefined) clearInterval((server as Record<symbol, NodeJS.Timeout>)[key]);
+  if (key !== undefined) realTimers.clearInterval((server as Record<symbol, NodeJS.Timeout>)[key]);
 }
 
 function trafficOf(socket: net.Socket): number {
@@ -85,27 +88,28 @@ function startIdleSweeps(server: net.Server, sockets: Set<TrackedSocket>): void 
       if (socket._httpMessage != null) lastSeenIdle.delete(socket);
       else if (lastSeenIdle.get(socket) === traffic) {
         const stillIdle = () => !socket.destroyed && socket._httpMessage == null && trafficOf(socket) === traffic;
-        whenStillIdle(stillIdle, () => socket.destroy());
+        // Closed lingering: a request that crosses the FIN on the wire is read and dropped (the
+        // client sees the connection end, which it may retry), never answered with a reset.
+        whenStillIdle(stillIdle, () => closeLingering(socket, IDLE_LINGER_BYTES));
       } else lastSeenIdle.set(socket, traffic);
     }
     swept++;
   };
   sweep();
-  const timer = setInterval(sweep, IDLE_GRACE_MS);
-  server.once('close', () => clearInterval(timer));
+  const timer = realTimers.setInterval(sweep, IDLE_GRACE_MS);
+  server.once('close', () => realTimers.clearInterval(timer));
 }
 
 function stopServer(root: RootState): Promise<void> {
   const server = root.server as unknown as net.Server & Partial<http.Server>;
   const sockets = serverSockets.get(server) ?? new Set<TrackedSocket>();
   return new Promise<void>((resolve) => {
-    // Stop accepting. http.Server's own close() would also drop idle keep-alive connections at
-    // once, resetting a request a client is sending on one at this very moment.
+    // Stop accepting, through server.close() (server-close.ts says how idle connections stay).
     server.once('close', () => {
       stopTimeoutChecks(server);
       resolve();
     });
-    net.Server.prototype.close.call(server);
+    closeThroughServer(server);
     if (root.options.forceCloseConnections === true) {
       if (typeof server.closeAllConnections === 'function') server.closeAllConnections();
       // An HTTP/2 session is closed gracefully (its open streams finish, as in Fastify); only

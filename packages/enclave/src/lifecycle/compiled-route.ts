@@ -173,9 +173,10 @@ export function compileRoute(record: RouteRecord): CompiledRoute {
       ? { fn: options.errorHandler, instance: context.instance, parent: context.errorHandler }
       : context.errorHandler;
   const bodyLimit = options.bodyLimit ?? context.root.options.bodyLimit;
-  // As declared, uppercased: an array of methods stays an array (Fastify's routeOptions.method).
+  // As declared, uppercased: an array of methods stays an array, in routeOptions.method and in
+  // config.method alike (Fastify's; @fastify/http-proxy reads config.method) (issue 32).
   const declaredMethod = Array.isArray(options.method) && !record.isHeadTwin ? Object.freeze([...record.methods]) : method;
-  const config = { ...(options.config ?? {}), url: record.url, method };
+  const config = { ...(options.config ?? {}), url: record.url, method: declaredMethod };
   const routeOptions = Object.freeze({
     method: declaredMethod,
     url: record.url,
@@ -219,7 +220,9 @@ export function compileNotFoundRoute(
   handler: (request: any, reply: any) => unknown,
   options: Record<string, any>,
 ): CompiledRoute {
-  const routeOptions = Object.freeze({ method: '*', url: `${context.prefix}/*`, bodyLimit: context.root.options.bodyLimit, config: {} });
+  // As in Fastify, a not-found request belongs to no declared route: its routeOptions name no
+  // method and no URL (@fastify/otel leaves http.route out of the span when the URL is unset).
+  const routeOptions = Object.freeze({ method: undefined, url: undefined, bodyLimit: context.root.options.bodyLimit, config: {} });
   return {
     context,
     handler,

@@ -16,8 +16,8 @@ export interface HandlerTrace {
   readonly reply: LifecycleReply;
   /** Set once the handler (or an error handler) returned a promise: asyncStart/asyncEnd follow. */
   async: boolean;
-  /** The route as declared: its URL and its method(s), comma-joined (Fastify's `config`). */
-  readonly route: { readonly url: string; readonly method: string };
+  /** The route as declared: its URL and its method, or its methods' array (Fastify's `config`). */
+  readonly route: { readonly url: string; readonly method: string | readonly string[] };
   /** What the handler threw or rejected with, set before the `error` event. */
   error?: unknown;
 }
@@ -38,7 +38,7 @@ export function publishInitialization(instance: object): void {
  */
 export function startTrace(route: CompiledRoute, request: LifecycleRequest, reply: LifecycleReply): HandlerTrace | null {
   if (!handlerChannels.hasSubscribers || route.isNotFound) return null;
-  const { url, method } = route.routeOptions.config as { url: string; method: string };
+  const { url, method } = route.routeOptions.config as HandlerTrace['route'];
   const trace: HandlerTrace = { request, reply, async: false, route: { url, method } };
   traces.set(reply, trace);
   return trace;

@@ -15,6 +15,7 @@ import { answerLastResort, logSafely } from './error-safety.js';
 import type { LifecycleReply } from './lifecycle-types.js';
 import { runObserverHooks } from './hooks.js';
 import { writeLogLine } from './log-lines.js';
+import { FIXED_ANSWER_TYPE, isRouterError, routerErrorBody } from './router-error-answer.js';
 import { runOnSend, sendPayload } from './send.js';
 import { kErrorHandler, kHeaders, kHijacked, kInOnErrorHooks, kOnErrorDone, kRoute, kSent } from './symbols.js';
 
@@ -253,6 +254,8 @@ export function sendDefaultError(reply: ErrorPathReply, thrown: unknown): void {
   defaultErrorSent.add(reply);
   writeLogLine(reply, (controller) => controller.defaultErrorLog(error, reply.request as never, reply as never));
   const route = reply[kRoute];
+  // The router's own errors get Fastify's bytes (router-error-answer.ts).
+  const routerError = isRouterError(error);
   let payload: string;
   try {
     const serialize = route.serializerFor?.(statusCode, 'application/json');
@@ -263,7 +266,7 @@ export function sendDefaultError(reply: ErrorPathReply, thrown: unknown): void {
       error: { value: body.error, enumerable: true },
       message: { value: message, enumerable: true },
     });
-    const serialized: unknown = serialize ? serialize(input) : JSON.stringify(body);
+    const serialized: unknown = serialize ? serialize(input) : routerError ? routerErrorBody(body) : JSON.stringify(body);
     // A custom serializer compiler may hand back anything; only text or bytes can be sent.
     payload = typeof serialized === 'string' || serialized instanceof Uint8Array ? (serialized as string) : refusedSerialization(reply, typeof serialized);
   } catch (serializationError) {
@@ -271,7 +274,7 @@ export function sendDefaultError(reply: ErrorPathReply, thrown: unknown): void {
     payload = serializationFailure(reply, new errorCodes.FST_ERR_FAILED_ERROR_SERIALIZATION(String(readSafely(serializationError, 'message')), message));
   }
   const headers = reply[kHeaders];
-  headers['content-type'] = 'application/json; charset=utf-8';
+  headers['content-type'] = routerError ? FIXED_ANSWER_TYPE : 'application/json; charset=utf-8';
   delete headers['content-length'];
   reply[kSent] = true;
   runOnSend(reply, payload);

@@ -4,6 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import { isHeaderRefusal, parseRequestBody } from '../http/content-type-parser.js';
+import { lingerAfterResponse } from '../http/lingering-close.js';
 import { isBodylessMethod } from '../routing/http-methods.js';
 import type { RootState } from '../scope/root-state.js';
 import type { CompiledRoute } from './compiled-route.js';
@@ -180,8 +181,9 @@ function parseBody(route: CompiledRoute, request: LifecycleRequest, reply: Lifec
         return;
       }
       // A body refused before it all arrived (413, a bad length) is not read further, so the
-      // connection cannot carry another request: it closes after this answer.
-      if (!request.raw.complete && request.raw.httpVersionMajor === 1) reply.raw.shouldKeepAlive = false;
+      // connection cannot carry another request: it closes after this answer, lingering so that
+      // the client, still sending, reads the answer rather than a reset (issue 28).
+      if (!request.raw.complete && request.raw.httpVersionMajor === 1 && !reply.raw.headersSent) lingerAfterResponse(request.raw, reply.raw, route.bodyLimit);
       if (refusedOnHeaders) reply.code((err as { statusCode: number }).statusCode);
       handleError(reply, err);
       return;
@@ -262,8 +264,9 @@ export function callNotFound(reply: LifecycleReply): void {
   const notFound = route.context.root.findNotFoundRoute(request.raw.url ?? '/');
   // From here the request is the not-found route's (as in Fastify: request.is404, its hooks,
   // and a second callNotFound meets the guard above).
+  // The status is the not-found handler's to set, as in Fastify (@fastify/static's handlers
+  // send a file with 200 from there); the default handler sets 404.
   request[kRoute] = notFound;
   reply[kRoute] = notFound;
-  reply.code(404);
   preHandler(notFound, request, reply);
 }

@@ -107,7 +107,10 @@ export const replyBasePrototype: Record<PropertyKey, any> = {
       typeof schemaOrStatus === 'number' || typeof schemaOrStatus === 'string'
         ? routeOf(this).serializerFor?.(Number(schemaOrStatus), contentType)
         : routeOf(this).context.schemas.compileSerializationSchema(schemaOrStatus, httpStatus, contentType);
-    if (serialize === undefined) throw new errorCodes.FST_ERR_MISSING_SERIALIZATION_FN(String(schemaOrStatus));
+    if (serialize === undefined) {
+      if (contentType !== undefined) throw new errorCodes.FST_ERR_MISSING_CONTENTTYPE_SERIALIZATION_FN(String(schemaOrStatus), contentType);
+      throw new errorCodes.FST_ERR_MISSING_SERIALIZATION_FN(String(schemaOrStatus));
+    }
     return serialize(input);
   },
   redirect(this: ReplyObject, url: string, code?: number) {

@@ -5,11 +5,13 @@ import { type IncomingMessage, METHODS, type ServerResponse } from 'node:http';
 import { parse as parseQuerystring } from 'fast-querystring';
 import { errorCodes } from '../errors.js';
 import { closeSessionOf } from '../http/http2-sessions.js';
+import { ignoreIfLingering, lingerIfBodyUnread, lingeringCount } from '../http/lingering-close.js';
 import type { RouterHooks } from '../routing/router-hooks.js';
 import type { RootState } from '../scope/root-state.js';
 import type { CompiledRoute } from './compiled-route.js';
 import { type RequestSettings, runRoute } from './handle-request.js';
 import { NullObject } from './null-object.js';
+import { ASYNC_CONSTRAINT_BODY, CLOSING_BODY, FIXED_ANSWER_TYPE, markRouterError } from './router-error-answer.js';
 
 const KNOWN_METHODS = new Set(METHODS);
 
@@ -69,7 +71,7 @@ export function createRequestListener(root: RootState, hooks: RouterHooks): (raw
     if (found === null && isMalformedPath(path)) found = { store: null, handler: () => new errorCodes.FST_ERR_BAD_URL(path) };
     if (found === null || found.store === null) {
       // A store-less match is find-my-way reporting a bad URL or an over-long parameter.
-      const error = found === null ? queryError : (found.handler as any)();
+      const error = found === null ? queryError : markRouterError((found.handler as any)());
       if (found !== null && answeredByRouterHook(hooks, error, path, raw, res)) return;
       const frameworkError = found !== null;
       const route = frameworkError && options.frameworkErrors !== null ? (root.frameworkErrorRoute as CompiledRoute) : root.findNotFoundRoute(path);
@@ -90,11 +92,13 @@ export function createRequestListener(root: RootState, hooks: RouterHooks): (raw
       runRoute(settings, root, root.frameworkErrorRoute as CompiledRoute, raw, res, {}, query, new errorCodes.FST_ERR_ASYNC_CONSTRAINT(), true);
       return;
     }
-    res.writeHead(500, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(asyncConstraintBody.length) });
-    res.end(asyncConstraintBody);
+    res.writeHead(500, { 'content-type': FIXED_ANSWER_TYPE, 'content-length': String(ASYNC_CONSTRAINT_BODY.length) });
+    res.end(ASYNC_CONSTRAINT_BODY);
   }
 
   return function handleRequest(raw, res) {
+    // A request on a connection that is closing lingering (issue 28) cannot be answered.
+    if (lingeringCount.sockets !== 0 && ignoreIfLingering(raw)) return;
     if (options.rewriteUrl !== null && !rewriteUrl(root, raw)) return;
     if (root.closing && answerWhileClosing(root, raw, res)) return;
     try {
@@ -134,8 +138,6 @@ export function createRequestListener(root: RootState, hooks: RouterHooks): (raw
   };
 }
 
-const asyncConstraintBody = '{"error":"Internal Server Error","message":"Unexpected error from async constraint","statusCode":500}';
-
 /**
  * Only code that runs before a reply exists lands here (genReqId, a constraint strategy): answer
  * 500 rather than let the exception take the process down.
@@ -161,9 +163,10 @@ function answerWhileClosing(root: RootState, raw: IncomingMessage, res: ServerRe
   if (raw.httpVersionMajor < 2) (res as ServerResponse & { shouldKeepAlive: boolean }).shouldKeepAlive = false;
   else closeSessionOf((raw as IncomingMessage & { stream?: Parameters<typeof closeSessionOf>[0] }).stream);
   if (!root.options.return503OnClosing) return false;
-  const body = '{"statusCode":503,"error":"Service Unavailable","message":"Service Unavailable"}';
-  res.writeHead(503, { 'content-type': 'application/json; charset=utf-8', 'content-length': String(body.length) });
-  res.end(body);
+  // A body still arriving is not read: the connection closes lingering, so the 503 is not lost.
+  if (raw.complete === false) lingerIfBodyUnread(raw, res, root.options.bodyLimit);
+  res.writeHead(503, { 'content-type': FIXED_ANSWER_TYPE, 'content-length': String(CLOSING_BODY.length) });
+  res.end(CLOSING_BODY);
   // Written whatever disableRequestLogging says, as in Fastify; a failing controller is not the
   // request's business.
   if (root.logging) {

@@ -1,8 +1,7 @@
 // Request and reply members that sit beside the core ones of request.ts and reply.ts: decorator
 // access by name, the parsed media types, `request.signal`, early hints and trailers.
-import { errorCodes } from '../errors.js';
 import { parseMediaType } from '../http/media-type.js';
-import { hasDecorator } from '../scope/decorators.js';
+import { hasDecorator, undeclaredDecorator } from '../scope/decorators.js';
 import type { CompiledRoute } from './compiled-route.js';
 import { replyBasePrototype } from './reply.js';
 import { requestBasePrototype } from './request.js';
@@ -23,7 +22,7 @@ function readDecorator(target: any, kind: 'request' | 'reply', name: string): un
 
 function assertDeclared(target: any, kind: 'request' | 'reply', name: string): void {
   const route = target[kRoute] as CompiledRoute;
-  if (!hasDecorator(route.context, kind, name)) throw new errorCodes.FST_ERR_DEC_UNDECLARED(name, kind);
+  if (!hasDecorator(route.context, kind, name)) throw undeclaredDecorator(route.context, kind, name);
 }
 
 /** Adds the members above to the base request and reply prototypes (idempotent). */

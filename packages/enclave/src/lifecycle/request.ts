@@ -2,6 +2,7 @@
 // request decorators visible there; the fields below are assigned in one fixed order so every
 // request of a route has the same shape.
 import proxyAddr from 'proxy-addr';
+import { errorCodes } from '../errors.js';
 import type { Context } from '../scope/context.js';
 import type { CompiledRoute } from './compiled-route.js';
 import { kMediaType, kReply, kRoute } from './symbols.js';
@@ -107,7 +108,7 @@ Object.defineProperties(requestBasePrototype, {
         typeof schemaOrPart === 'string'
           ? (this[kRoute] as CompiledRoute).partValidators[schemaOrPart]
           : (this[kRoute] as CompiledRoute).context.schemas.compileValidationSchema(schemaOrPart, httpPart);
-      if (validate === undefined) throw new Error(`No validation function for "${String(schemaOrPart)}"`);
+      if (validate === undefined) throw new errorCodes.FST_ERR_REQ_INVALID_VALIDATION_INVOCATION(typeof schemaOrPart === 'string' ? schemaOrPart : httpPart);
       return validate(input);
     },
   },

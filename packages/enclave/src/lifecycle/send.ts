@@ -7,6 +7,7 @@ import { STATUS_CODES } from 'node:http';
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { errorCodes } from '../errors.js';
+import { lingerIfBodyUnread } from '../http/lingering-close.js';
 import type { CompiledRoute } from './compiled-route.js';
 import { handleError, isInsideOnErrorHooks } from './error-handling.js';
 import { isErrorValue, readSafely } from '../thrown-values.js';
@@ -52,7 +53,7 @@ function withCharset(contentType: string): string {
 }
 
 export function warnAlreadySent(reply: LifecycleReply): void {
-  const error = new errorCodes.FST_ERR_REP_ALREADY_SENT(reply.request.method, reply.request.url);
+  const error = new errorCodes.FST_ERR_REP_ALREADY_SENT(reply.request.url, reply.request.method);
   reply.log.warn({ err: error }, error.message);
 }
 
@@ -270,6 +271,10 @@ function writeToSocket(reply: any, given: unknown): void {
   }
   const headers = reply[kHeaders];
   const route = reply[kRoute] as CompiledRoute;
+  // Answered before the body arrived (a hook's 401, a 404, a GET with a body): read at most a
+  // bodyLimit more of it, then close (issue 28). One load on every response, false but for those
+  // (and for a reply that streams the request back).
+  if (reply.request.raw.complete === false && payload !== reply.request.raw) lingerIfBodyUnread(reply.request.raw, res, route.bodyLimit);
   const statusCode: number = res.statusCode;
   const noBody = statusCode < 200 || statusCode === 204 || statusCode === 304;
   // No payload: the headers go out as the handler and the hooks left them (a plugin may set

@@ -56,7 +56,7 @@ let redeclarationWarned = false;
 /** Adds (or re-declares) a method; returns the shorthand name to decorate when it is new. */
 export function addHttpMethod(root: object, method: unknown, hasBody: boolean, overrideExisting: boolean): string {
   if (typeof method !== 'string' || !METHODS.includes(method)) {
-    throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID(`'${String(method)}' (use an upper-case name from require("node:http").METHODS)`);
+    throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID(`'${String(method)}'`);
   }
   const sets = methodSets(root);
   const { bodyless, withBody } = sets;

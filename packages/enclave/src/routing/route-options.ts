@@ -9,9 +9,9 @@ function normalizeMethods(method: unknown, supported: MethodSets): string[] {
   const list = Array.isArray(method) ? method : [method];
   if (list.length === 0) throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID('an empty array');
   return list.map((entry) => {
-    if (typeof entry !== 'string') throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID(typeof entry);
+    if (typeof entry !== 'string') throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID(`a ${typeof entry}`);
     const upper = entry.toUpperCase();
-    if (!supported.bodyless.has(upper) && !supported.withBody.has(upper)) throw new errorCodes.FST_ERR_ROUTE_METHOD_NOT_SUPPORTED(entry);
+    if (!supported.bodyless.has(upper) && !supported.withBody.has(upper)) throw new errorCodes.FST_ERR_ROUTE_METHOD_NOT_SUPPORTED(upper);
     return upper;
   });
 }
@@ -22,26 +22,34 @@ export function shorthandOptions(method: string | string[], path: unknown, optio
   // Only a plain object is options (Fastify's check): an array or a Map is a mistake, not options.
   // Beside a handler, a missing options argument (`get(url, undefined, handler)`) is one too.
   if ((options !== undefined || handler !== undefined) && Object.prototype.toString.call(options) !== '[object Object]') {
-    throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ(String(method), String(path));
+    throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ(method, path);
   }
   const given = (options ?? {}) as Record<string, any>;
   if (handler !== undefined && given.handler !== undefined) {
-    throw new errorCodes.FST_ERR_ROUTE_DUPLICATED_HANDLER(String(method), String(path));
+    throw new errorCodes.FST_ERR_ROUTE_DUPLICATED_HANDLER(method, path);
   }
   return { ...given, method, url: path, handler: handler ?? given.handler };
 }
 
-/** Validates options and returns a normalized copy with `methods`. */
-export function validateRouteOptions(options: Record<string, any>, supported: MethodSets): Record<string, any> & { methods: string[] } {
+/**
+ * Validates options and returns a normalized copy with `methods`. The checks run in Fastify's
+ * order, so that a route with several mistakes fails with the error Fastify reports; messages
+ * name the method as it was given, as Fastify's do. Route hooks are checked only once the
+ * onRoute hooks have run (`checkHooks`), as in Fastify: an onRoute hook may replace a declared
+ * `onRequest: null` with its own hooks (@fastify/compress does).
+ */
+export function validateRouteOptions(
+  options: Record<string, any>,
+  supported: MethodSets,
+  checkHooks = true,
+): Record<string, any> & { methods: string[] } {
   if (options === null || typeof options !== 'object') throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ('?', '?');
   const url = options.url ?? options.path;
-  if (typeof url !== 'string') throw new errorCodes.FST_ERR_INVALID_URL(typeof url);
-  const methods = normalizeMethods(options.method, supported);
-  const label = methods.join(',');
-  if (options.handler === undefined) throw new errorCodes.FST_ERR_ROUTE_MISSING_HANDLER(label, url);
-  if (typeof options.handler !== 'function') throw new errorCodes.FST_ERR_ROUTE_HANDLER_NOT_FN(label, url);
+  const { method } = options;
+  if (options.handler === undefined) throw new errorCodes.FST_ERR_ROUTE_MISSING_HANDLER(method, url ?? '');
+  if (typeof options.handler !== 'function') throw new errorCodes.FST_ERR_ROUTE_HANDLER_NOT_FN(method, url ?? '', 'handler');
   if (options.errorHandler !== undefined && typeof options.errorHandler !== 'function') {
-    throw new errorCodes.FST_ERR_ERROR_HANDLER_NOT_FN();
+    throw new errorCodes.FST_ERR_ROUTE_HANDLER_NOT_FN(method, url ?? '', 'errorHandler');
   }
   if (options.bodyLimit !== undefined && !(Number.isInteger(options.bodyLimit) && options.bodyLimit > 0)) {
     throw new errorCodes.FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT(options.bodyLimit);
@@ -49,15 +57,17 @@ export function validateRouteOptions(options: Record<string, any>, supported: Me
   if (options.handlerTimeout !== undefined && !(Number.isInteger(options.handlerTimeout) && options.handlerTimeout > 0)) {
     throw new errorCodes.FST_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT(options.handlerTimeout);
   }
+  if (typeof url !== 'string') throw new errorCodes.FST_ERR_INVALID_URL(typeof url);
+  const methods = normalizeMethods(method, supported);
   const body = options.schema?.body;
   if (body !== undefined) {
     for (const method of methods) {
       if (supported.bodyless.has(method)) {
-        throw new errorCodes.FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED(method, url, method);
+        throw new errorCodes.FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED(method, url);
       }
     }
   }
-  for (const hookName of requestHookNames) {
+  for (const hookName of checkHooks ? requestHookNames : []) {
     const hooks = options[hookName];
     if (hooks === undefined) continue;
     for (const hook of Array.isArray(hooks) ? hooks : [hooks]) validateHook(hookName, hook);

@@ -39,13 +39,18 @@ function placementsOf(context: Context, url: string, methods: string[], trailing
   return [{ url: prefix + url, routePath: url }];
 }
 
+/** A route's method as Fastify's messages show it: upper-cased, an array when one was declared. */
+function methodLabel(methods: string[], declared: unknown): string | string[] {
+  return Array.isArray(declared) ? methods : (methods[0] ?? '');
+}
+
 function addToRouter(context: Context, methods: string[], path: string, options: Record<string, any>, record: RouteRecord): void {
   const routerOptions = options.constraints ? { constraints: options.constraints } : {};
   try {
     context.root.router.on(methods as any, path, routerOptions, unusedHandler, record as any);
   } catch (error) {
     if (error instanceof Error && /already declared/.test(error.message)) {
-      throw new errorCodes.FST_ERR_DUPLICATED_ROUTE(methods.join(','), path);
+      throw new errorCodes.FST_ERR_DUPLICATED_ROUTE(methodLabel(methods, options.method), path);
     }
     throw error;
   }
@@ -60,7 +65,9 @@ function announce(context: Context, declared: Record<string, any>, placement: Pl
     routePath: placement.routePath,
     prefix: context.prefix,
   };
-  for (const hook of context.hooks.get('onRoute') ?? []) hook.fn.call(hook.instance, routeOptions);
+  // As in Fastify, `this` is the instance the route is declared on, not the one that added the
+  // hook: @fastify/otel names its spans after `this.pluginName`.
+  for (const hook of context.hooks.get('onRoute') ?? []) hook.fn.call(context.instance, routeOptions);
   return routeOptions;
 }
 
@@ -70,12 +77,12 @@ function emptyPathError(): Error {
 }
 
 /** A route's log level must be one the logger knows (when the logger says which it knows). */
-function checkLogLevel(context: Context, level: unknown, methods: string[], url: string): void {
+function checkLogLevel(context: Context, level: unknown, methods: string[], declared: unknown, url: string): void {
   if (level === undefined || level === null || level === '') return;
   const known = context.root.log.levels?.values;
   if (known === undefined || known === null) return;
   if (typeof level !== 'string' || !Object.hasOwn(known, level)) {
-    throw new errorCodes.FST_ERR_ROUTE_LOG_LEVEL_INVALID(methods.join(','), url, String(level));
+    throw new errorCodes.FST_ERR_ROUTE_LOG_LEVEL_INVALID(methodLabel(methods, declared), url, String(level));
   }
 }
 
@@ -83,7 +90,7 @@ function checkLogLevel(context: Context, level: unknown, methods: string[], url:
 export function addRoute(context: Context, given: Record<string, any>): void {
   const { root } = context;
   if (root.booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot add route!');
-  const first = validateRouteOptions(given, methodSets(root));
+  const first = validateRouteOptions(given, methodSets(root), false);
   // An empty path means the prefix itself inside a plugin; at the root there is nothing to mean.
   if (first.url === '' && context.prefix === '') throw emptyPathError();
   const trailing = first.prefixTrailingSlash ?? root.options.prefixTrailingSlash;
@@ -94,7 +101,7 @@ export function addRoute(context: Context, given: Record<string, any>): void {
   const options = validateRouteOptions({ ...routeOptions, url: declaredUrl }, methodSets(root));
   const placements = placementsOf(context, options.url, options.methods, trailing);
   const url = (placements[0] as Placement).url;
-  checkLogLevel(context, options.logLevel || contextSetting(context, 'logLevel'), options.methods, url);
+  checkLogLevel(context, options.logLevel || contextSetting(context, 'logLevel'), options.methods, options.method, url);
   const record: RouteRecord = {
     methods: options.methods,
     url,

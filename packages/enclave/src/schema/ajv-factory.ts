@@ -77,7 +77,7 @@ export function readAjvFactoryOptions(option: unknown): AjvFactoryOptions {
   for (const plugin of plugins ?? []) {
     const fn = Array.isArray(plugin) ? plugin[0] : plugin;
     if (typeof unwrapModule(fn) !== 'function') {
-      throw errorCodes.FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_ARR(`an array with a ${typeof fn} item; each item must be a function or [function, options]`);
+      throw errorCodes.FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_ARR(`an array with a ${typeof fn} item`);
     }
   }
   return {

@@ -26,7 +26,7 @@ function selectByMediaType(entry: MediaTypeSerializers, contentType: string | un
 
 function buildError(method: string, url: string, where: string, cause: unknown): Error {
   const reason = cause instanceof Error ? cause.message : String(cause);
-  const error = new errorCodes.FST_ERR_SCH_SERIALIZATION_BUILD(method, url, `${where}: ${reason}`);
+  const error = new errorCodes.FST_ERR_SCH_SERIALIZATION_BUILD(method, url, reason, `${where} schema`);
   if (cause instanceof Error) error.cause = cause;
   return error;
 }
@@ -96,16 +96,12 @@ export function compileResponseSerializers(
   let fallback: ResponseEntry;
   const classKeys: string[] = [];
 
-  const notNested = (detail: string): Error => {
-    const error = new errorCodes.FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX();
-    error.message += ` (${detail} in the response schema of ${input.method} ${input.url})`;
-    return error;
-  };
-  if (typeof response !== 'object' || response === null || Array.isArray(response)) throw notNested('not an object');
+  const notNested = (detail: string): Error => new errorCodes.FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX(detail, input.method, input.url);
+  if (typeof response !== 'object' || response === null || Array.isArray(response)) throw notNested('is not an object');
 
   for (const key of Object.keys(response)) {
     const parsed = parseResponseKey(key);
-    if (parsed === null) throw notNested(`got key '${key}'`);
+    if (parsed === null) throw notNested(`has the key '${key}'`);
     if (parsed.kind === 'class') {
       // '2xx' and '2XX' are the same key written twice.
       if (classKeys[parsed.hundreds] !== undefined) throw new errorCodes.FST_ERR_SCH_DUPLICATE(key);

@@ -89,10 +89,10 @@ function compilePart(input: RouteValidationInput, part: HttpPart, schema: unknow
     validate = input.compiler({ schema, method: input.method, url: input.url, httpPart: part });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw Object.assign(errorCodes.FST_ERR_SCH_VALIDATION_BUILD(input.method, input.url, `${part} schema: ${reason}`), { cause: error });
+    throw new errorCodes.FST_ERR_SCH_VALIDATION_BUILD(input.method, input.url, reason, `${part} schema`, { cause: error });
   }
   if (typeof validate !== 'function') {
-    throw errorCodes.FST_ERR_SCH_VALIDATION_BUILD(input.method, input.url, `${part} schema: the validator compiler returned ${typeof validate}, not a function`);
+    throw new errorCodes.FST_ERR_SCH_VALIDATION_BUILD(input.method, input.url, `the validator compiler returned ${typeof validate}, not a function`, `${part} schema`);
   }
   return { validate: validate as ValidationFunction, ajv: isAjvValidator(validate) };
 }

@@ -1,4 +1,4 @@
-import { errorCodes } from '../errors.js';
+import { errorCodes, invalidOption } from '../errors.js';
 import { type AjvFactoryOptions, readAjvFactoryOptions } from './ajv-factory.js';
 import type { SchemaErrorFormatter, SerializerCompiler } from './contracts.js';
 import { assertSchemaErrorFormatter } from './error-formatter.js';
@@ -44,7 +44,7 @@ export interface SchemaControllerSettings {
 
 function optionalFunction<Fn>(value: unknown, name: string): Fn | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value !== 'function') throw errorCodes.FST_ERR_INIT_OPTS_INVALID(`${name} must be a function, got ${typeof value}`);
+  if (typeof value !== 'function') throw invalidOption(name, 'must be a function', value);
   return value as Fn;
 }
 
@@ -65,15 +65,15 @@ export function readSchemaControllerOptions(options: {
   if (options.schemaErrorFormatter !== undefined) assertSchemaErrorFormatter(options.schemaErrorFormatter);
 
   const controller = options.schemaController ?? {};
-  if (!isPlainObject(controller)) throw errorCodes.FST_ERR_INIT_OPTS_INVALID(`schemaController must be an object, got ${typeof controller}`);
+  if (!isPlainObject(controller)) throw invalidOption('schemaController', 'must be object', controller);
   const { bucket, compilersFactory = {} } = controller;
   if (bucket !== undefined && typeof bucket !== 'function') throw errorCodes.FST_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN(typeof bucket);
   if (!isPlainObject(compilersFactory)) {
-    throw errorCodes.FST_ERR_INIT_OPTS_INVALID(`schemaController.compilersFactory must be an object, got ${typeof compilersFactory}`);
+    throw invalidOption('schemaController.compilersFactory', 'must be object', compilersFactory);
   }
   const serializerOpts = options.serializerOpts;
   if (serializerOpts !== undefined && !isPlainObject(serializerOpts)) {
-    throw errorCodes.FST_ERR_INIT_OPTS_INVALID(`serializerOpts must be an object, got ${typeof serializerOpts}`);
+    throw invalidOption('serializerOpts', 'must be object', serializerOpts);
   }
 
   return {

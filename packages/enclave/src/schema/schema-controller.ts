@@ -312,7 +312,7 @@ export class SchemaController {
       return build();
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      throw Object.assign(errorCodes.FST_ERR_SCH_VALIDATION_BUILD(route.method, route.url, reason), { cause: error });
+      throw new errorCodes.FST_ERR_SCH_VALIDATION_BUILD(route.method, route.url, reason, 'shared schemas (or an Ajv plugin)', { cause: error });
     }
   }
 }
@@ -327,7 +327,7 @@ function compileServingResponse(...args: Parameters<typeof compileResponseSerial
   } catch (error) {
     if ((error as { code?: unknown })?.code !== errorCodes.FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX.code) throw error;
     const [, { method, url }] = args;
-    throw Object.assign(errorCodes.FST_ERR_SCH_SERIALIZATION_BUILD(method, url, (error as Error).message), { cause: error });
+    throw new errorCodes.FST_ERR_SCH_SERIALIZATION_BUILD(method, url, (error as Error).message, 'response schema', { cause: error });
   }
 }
 

@@ -65,8 +65,8 @@ function checkDependencies(context: Context, kind: DecoratorKind, name: string, 
   for (const dependency of dependencies) {
     if (!isVisible(context, kind, dependency)) {
       throw new errorCodes.FST_ERR_DEC_MISSING_DEPENDENCY(
-        name,
         dependency,
+        name,
         ` (in "${contextPath(context)}")${decoratorHint(context, kind, dependency)}`,
       );
     }
@@ -98,7 +98,7 @@ export function addDecorator(
   }
   // An object or array value would be one object shared by every request.
   if (value !== null && typeof value === 'object' && !isAccessor(value)) {
-    throw new errorCodes.FST_ERR_DEC_REFERENCE_TYPE(name, Array.isArray(value) ? 'array' : 'object');
+    throw new errorCodes.FST_ERR_DEC_REFERENCE_TYPE(name, typeof value, Array.isArray(value) ? 'array' : 'object');
   }
   const prototype = kind === 'request' ? context.requestPrototype : context.replyPrototype;
   if (typeof value === 'function' || isAccessor(value)) {
@@ -120,11 +120,14 @@ function defineOn(target: object, name: string, value: unknown): void {
   }
 }
 
+/** FST_ERR_DEC_UNDECLARED for a decorator of `kind` that `context` does not see; the hint says where it is. */
+export function undeclaredDecorator(context: Context, kind: DecoratorKind, name: string): Error {
+  return new errorCodes.FST_ERR_DEC_UNDECLARED(name, kind, `"${contextPath(context)}"`, decoratorHint(context, kind, name));
+}
+
 /** Reads a visible instance decorator, or throws FST_ERR_DEC_UNDECLARED naming the context. */
 export function getDecorator(context: Context, name: string): unknown {
-  if (!(name in context.instance)) {
-    throw new errorCodes.FST_ERR_DEC_UNDECLARED(name, `"${contextPath(context)}"${decoratorHint(context, 'instance', name)}`);
-  }
+  if (!(name in context.instance)) throw undeclaredDecorator(context, 'instance', name);
   // A function comes back bound to the instance, as in Fastify (a getter is read once).
   const value = context.instance[name];
   return typeof value === 'function' ? value.bind(context.instance) : value;

@@ -2,7 +2,7 @@
 // plugin's own registrations load right after its body, before its next sibling), once, at
 // ready()/listen()/`await register(...)`/after(). Registrations made while a plugin's body runs
 // queue onto that plugin, which is what makes `await instance.register(x)` inside a plugin safe.
-import { errorCodes } from '../errors.js';
+import { errorCodes, fromLoaderError, loaderErrors } from '../errors.js';
 import { type Context, contextPath, createChildContext } from './context.js';
 import { setContextSetting } from './context-settings.js';
 import { currentRecord, runAs } from './plugin-attribution.js';
@@ -55,19 +55,14 @@ function isValidPlugin(plugin: unknown): boolean {
 export function queuePlugin(context: Context, plugin: unknown, options: unknown): void {
   const { root } = context;
   if (root.booted) {
-    throw new errorCodes.FST_ERR_ROOT_PLG_BOOTED(
-      `Cannot register ${describePlugin(plugin)} in "${contextPath(context)}" once the application is ready`,
-    );
+    throw fromLoaderError(errorCodes.FST_ERR_ROOT_PLG_BOOTED, new loaderErrors.AVV_ERR_ROOT_PLG_BOOTED(), describePlugin(plugin), `"${contextPath(context)}"`);
   }
   if (context.loaded) {
-    throw new errorCodes.FST_ERR_PARENT_PLUGIN_BOOTED(
-      `Cannot register ${describePlugin(plugin)} in "${contextPath(context)}": the plugin '${context.name}' that owns that context has already loaded`,
-    );
+    const loaderError = new loaderErrors.AVV_ERR_PARENT_PLG_LOADED(typeof plugin === 'function' ? pluginNameOf(plugin as PluginFunction) : 'anonymous', context.name);
+    throw fromLoaderError(errorCodes.FST_ERR_PARENT_PLUGIN_BOOTED, loaderError, describePlugin(plugin), `"${contextPath(context)}"`, context.name);
   }
   if (!isValidPlugin(plugin)) {
-    throw new errorCodes.FST_ERR_PLUGIN_NOT_VALID(
-      `A plugin registered in "${contextPath(context)}" must be a function, an ES module with a default export, or a promise of one; got ${describe(plugin)}`,
-    );
+    throw fromLoaderError(errorCodes.FST_ERR_PLUGIN_NOT_VALID, new loaderErrors.AVV_ERR_PLUGIN_NOT_VALID(kindOf(plugin)), `"${contextPath(context)}"`, describe(plugin));
   }
   if (options !== undefined && options !== null && typeof options !== 'object' && typeof options !== 'function') {
     throw new errorCodes.FST_ERR_OPTIONS_NOT_OBJ(`${describe(options)} for ${describePlugin(plugin)}`);
@@ -82,7 +77,7 @@ export function queuePlugin(context: Context, plugin: unknown, options: unknown)
 /** Queues an `after` callback: it runs once everything registered before it has loaded. */
 export function queueAfter(context: Context, callback: AfterCallback): void {
   if (typeof callback !== 'function') {
-    throw new errorCodes.FST_ERR_PLUGIN_CALLBACK_NOT_FN(`after() in "${contextPath(context)}" needs a function, got ${describe(callback)}`);
+    throw fromLoaderError(errorCodes.FST_ERR_PLUGIN_CALLBACK_NOT_FN, new loaderErrors.AVV_ERR_CALLBACK_NOT_FN('after', typeof callback), `"${contextPath(context)}"`, describe(callback));
   }
   currentRecord(context).queue.push({ kind: 'after', callback, registeredIn: context });
 }
@@ -223,9 +218,8 @@ async function resolvePluginFunction(plugin: unknown, parent: Context): Promise<
   let fn = isThenable(plugin) ? await plugin : plugin;
   if (fn !== null && typeof fn === 'object' && typeof (fn as any).default === 'function') fn = (fn as any).default;
   if (typeof fn !== 'function') {
-    throw new errorCodes.FST_ERR_PLUGIN_NOT_VALID(
-      `A plugin promise registered in "${contextPath(parent)}" must resolve to a function or an ES module with a default export; got ${describe(fn)}`,
-    );
+    const loaderError = new loaderErrors.AVV_ERR_PLUGIN_NOT_VALID(kindOf(fn));
+    throw fromLoaderError(errorCodes.FST_ERR_PLUGIN_NOT_VALID, loaderError, `"${contextPath(parent)}"`, `a promise of ${describe(fn)}`);
   }
   return fn as PluginFunction;
 }
@@ -237,7 +231,7 @@ function runPluginBody(root: RootState, record: PluginRecord, fn: PluginFunction
     let settled = false;
     const timer =
       timeout > 0
-        ? setTimeout(() => finish(new errorCodes.FST_ERR_PLUGIN_TIMEOUT(name, timeout)), timeout)
+        ? setTimeout(() => finish(fromLoaderError(errorCodes.FST_ERR_PLUGIN_TIMEOUT, new loaderErrors.AVV_ERR_PLUGIN_EXEC_TIMEOUT(name), name, timeout)), timeout)
         : undefined;
     function finish(error?: unknown) {
       if (settled) return;
@@ -281,6 +275,11 @@ function nameError(root: RootState, error: Error, name: string): Error {
 function toError(value: unknown): Error {
   if (value instanceof Error) return value;
   return new errorCodes.FST_ERR_PLUGIN_NOT_VALID(`A plugin failed with a non-Error value: ${describe(value)}`);
+}
+
+/** How Fastify's loader names what a plugin is when it is none: 'array', 'null' or its type. */
+function kindOf(value: unknown): string {
+  return Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;
 }
 
 function describePlugin(plugin: unknown): string {

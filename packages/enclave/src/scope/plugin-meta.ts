@@ -80,32 +80,39 @@ export function decoratorHint(context: Context, kind: DecoratorKind, name: strin
   return whereElse(context, (candidate) => candidate.decorators[kind].includes(name));
 }
 
-/** Throws when a plugin's declared dependencies or decorators are not visible where it loads. */
+// How Fastify's FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE names the object a decorator is missing from.
+const fastifyKindName: Record<DecoratorKind, string> = { instance: 'Fastify', request: 'Request', reply: 'Reply' };
+
+/**
+ * Throws when a plugin's declared decorators or dependencies are not visible where it loads,
+ * checked in Fastify's order (decorators of the instance, the reply, the request; then plugins).
+ */
 export function checkPluginRequirements(context: Context, pluginName: string, meta: PluginMeta | undefined): void {
   if (meta === undefined) return;
-  for (const dependency of meta.dependencies ?? []) {
-    if (!isRegisteredInChain(context, dependency)) {
-      const hint = whereElse(context, (candidate) => candidate.registeredPlugins.includes(dependency));
-      throw new errorCodes.FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED(pluginName, dependency, hint);
-    }
-  }
   const kinds: Array<[DecoratorKind, string[] | undefined]> = [
     ['instance', meta.decorators?.fastify],
-    ['request', meta.decorators?.request],
     ['reply', meta.decorators?.reply],
+    ['request', meta.decorators?.request],
   ];
   for (const [kind, names] of kinds) {
     for (const name of names ?? []) {
       if (!isDecoratorVisible(context, kind, name)) {
-        const label = kind === 'instance' ? 'instance' : kind;
         throw new errorCodes.FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE(
-          pluginName,
-          label,
           name,
+          typeof meta.name === 'string' ? ` required by '${meta.name}'` : '',
+          fastifyKindName[kind],
+          pluginName,
+          kind,
           `"${contextPath(context)}"`,
           decoratorHint(context, kind, name),
         );
       }
+    }
+  }
+  for (const dependency of meta.dependencies ?? []) {
+    if (!isRegisteredInChain(context, dependency)) {
+      const hint = whereElse(context, (candidate) => candidate.registeredPlugins.includes(dependency));
+      throw new errorCodes.FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED(dependency, meta.name ?? pluginName, hint);
     }
   }
 }

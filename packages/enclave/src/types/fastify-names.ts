@@ -1,22 +1,42 @@
-// Fastify's type names, for applications that install Enclave under the name `fastify` (an npm
-// alias, docs/migrating-from-fastify.md). Plugins' declarations import these names from
-// `fastify` and augment its interfaces (`FastifyInstance`, `FastifyRequest`, …); the augmentable
-// ones are declared in index.ts, where Enclave's own interfaces extend them, so what a plugin
-// adds shows on Enclave's objects. The rest are kept shallow: the server, logger and type
-// provider parameters are accepted for compatibility and change nothing.
+// Fastify's utility type names (servers, raw requests and replies, loggers, type providers, route
+// generics), for code and plugins' declarations written against Fastify. Bottom floor: the
+// augmentable interfaces (`FastifyInstance`, …) are declared in instance.ts, request.ts,
+// reply.ts and route.ts. The server, logger and type provider parameters are accepted for
+// compatibility; the raw request and reply follow the server type as in Fastify.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { Http2SecureServer, Http2Server } from 'node:http2';
+import type { Http2SecureServer, Http2Server, Http2ServerRequest, Http2ServerResponse } from 'node:http2';
 import type { Server as HttpsServer } from 'node:https';
-import type enclave = require('../index.js');
+import type { Readable } from 'node:stream';
 import type { Logger } from '../logger.js';
 import type { RouteGeneric } from './schema-inference.js';
 
+/** The Node.js servers an application can run on. */
 export type RawServerBase = Server | HttpsServer | Http2Server | Http2SecureServer;
+/** The default server: `node:http`'s. */
 export type RawServerDefault = Server;
-export type RawRequestDefaultExpression<_RawServer = RawServerDefault> = IncomingMessage;
-export type RawReplyDefaultExpression<_RawServer = RawServerDefault> = ServerResponse;
+/** The raw request of a server type (`IncomingMessage`, or HTTP/2's request). */
+export type RawRequestDefaultExpression<RawServer extends RawServerBase = RawServerDefault> = RawServer extends Server | HttpsServer
+  ? IncomingMessage
+  : RawServer extends Http2Server | Http2SecureServer
+    ? Http2ServerRequest
+    : never;
+/** The raw reply of a server type (`ServerResponse`, or HTTP/2's response). */
+export type RawReplyDefaultExpression<RawServer extends RawServerBase = RawServerDefault> = RawServer extends Server | HttpsServer
+  ? ServerResponse
+  : RawServer extends Http2Server | Http2SecureServer
+    ? Http2ServerResponse
+    : never;
 export type FastifyBaseLogger = Logger;
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' | (string & {});
+
+/** The HTTP methods, upper or lower case (other strings are accepted too, for added methods). */
+export type HTTPMethods =
+  | Uppercase<StandardMethod>
+  | Lowercase<StandardMethod>
+  | (string & Record<never, never>);
+type StandardMethod =
+  | 'DELETE' | 'GET' | 'HEAD' | 'PATCH' | 'POST' | 'PUT' | 'OPTIONS' | 'QUERY' | 'PROPFIND' | 'PROPPATCH'
+  | 'MKCOL' | 'COPY' | 'MOVE' | 'LOCK' | 'UNLOCK' | 'TRACE' | 'SEARCH' | 'REPORT' | 'MKCALENDAR';
 
 /** A type provider's shape; Enclave infers request types from JSON Schema without one. */
 export interface FastifyTypeProvider {
@@ -24,43 +44,62 @@ export interface FastifyTypeProvider {
   readonly validator: unknown;
   readonly serializer: unknown;
 }
-export type FastifyTypeProviderDefault = FastifyTypeProvider;
+/** The type provider of an instance that has none: Enclave's own inference applies. */
+export interface FastifyTypeProviderDefault extends FastifyTypeProvider {}
+
 export type ContextConfigDefault = unknown;
+export type RequestBodyDefault = unknown;
+export type RequestQuerystringDefault = unknown;
+export type RequestParamsDefault = unknown;
+export type RequestHeadersDefault = unknown;
+export type ReplyDefault = unknown;
+
+/** The request parts of a route generic. */
+export interface RequestGenericInterface {
+  Body?: RequestBodyDefault;
+  Querystring?: RequestQuerystringDefault;
+  Params?: RequestParamsDefault;
+  Headers?: RequestHeadersDefault;
+}
+/** The reply part of a route generic. */
+export interface ReplyGenericInterface {
+  Reply?: ReplyDefault;
+}
 export type RouteGenericInterface = RouteGeneric;
 export type FastifyPluginOptions = Record<string, any>;
 
-/** A plugin typed as Fastify types it (the instance is Enclave's); `Async` picks the promise form. */
-export type FastifyPluginWith<
-  Async extends boolean,
-  Options extends FastifyPluginOptions = Record<never, never>,
-  Server = RawServerDefault,
-  TypeProvider = FastifyTypeProviderDefault,
-  Logger = FastifyBaseLogger,
-> = (
-  instance: enclave.FastifyInstance<Server, RawRequestDefaultExpression<Server>, RawReplyDefaultExpression<Server>, Logger, TypeProvider>,
-  options: Options,
-  ...done: Async extends true ? [] : [done: (error?: Error) => void]
-) => Async extends true ? Promise<void> : void;
+/** A promise-like value that may be left unawaited (Fastify's mark for `ready()`, `register()`, …). */
+export type SafePromiseLike<Value> = PromiseLike<Value> & { __linterBrands: 'SafePromiseLike' };
 
-export type HookHandlerDoneFunction = (error?: Error) => void;
+export type HookHandlerDoneFunction = <ErrorType extends Error = Error>(error?: ErrorType) => void;
+/** The `done` of `preSerialization` and `onSend`: an error, or `null` and the replacement payload. */
+export interface DoneFuncWithErrOrRes {
+  <ErrorType extends Error = Error>(error: ErrorType): void;
+  (error: null, payload: unknown): void;
+}
+/** The request body stream a `preParsing` hook receives and may replace. */
+export interface RequestPayload extends Readable {
+  receivedEncodedLength?: number;
+}
 
-/**
- * A hook handler with Fastify's eight type parameters (in its order): only the route types reach
- * the request and reply; `Async` picks the promise form over the `done` form.
- */
-export type HookHandlerWith<
-  Async extends boolean,
-  RawServer = RawServerDefault,
-  _RawRequest = RawRequestDefaultExpression<RawServer>,
-  _RawReply = RawReplyDefaultExpression<RawServer>,
-  RouteTypes extends RouteGeneric = RouteGeneric,
-  _ContextConfig = ContextConfigDefault,
-  _SchemaCompiler = unknown,
-  TypeProvider = FastifyTypeProviderDefault,
-  Logger = FastifyBaseLogger,
-> = (
-  this: enclave.FastifyInstance<RawServer, RawRequestDefaultExpression<RawServer>, RawReplyDefaultExpression<RawServer>, Logger, TypeProvider>,
-  request: enclave.FastifyRequest<RouteTypes>,
-  reply: enclave.FastifyReply<RouteTypes>,
-  ...done: Async extends true ? [] : [done: HookHandlerDoneFunction]
-) => Async extends true ? Promise<unknown> : void;
+/** What Fastify hands a schema compiler for one schema (`schema` is the route part's schema). */
+export interface FastifyRouteSchemaDef<Schema> {
+  schema: Schema;
+  method: string;
+  url: string;
+  httpPart?: string;
+  httpStatus?: string;
+  contentType?: string;
+}
+
+/** A compiled validation function, Fastify's shape: Ajv-style boolean with `errors`, or `{ value }` / `{ error }`. */
+export interface FastifyValidationResult {
+  (data: any): boolean | SafePromiseLike<any> | { error?: Error | ValidationIssueShape[]; value?: any };
+  errors?: ValidationIssueShape[] | null;
+}
+type ValidationIssueShape = { keyword: string; instancePath: string; schemaPath: string; params: Record<string, unknown>; message?: string };
+
+/** Fastify's validator compiler type for schemas of type `Schema` (type providers declare theirs with it). */
+export type FastifySchemaCompiler<Schema> = (routeSchema: FastifyRouteSchemaDef<Schema>) => FastifyValidationResult;
+/** Fastify's serializer compiler type for schemas of type `Schema`. */
+export type FastifySerializerCompiler<Schema> = (routeSchema: FastifyRouteSchemaDef<Schema>) => (data: any) => string;

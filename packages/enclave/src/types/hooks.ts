@@ -3,18 +3,16 @@
 // nothing. A union of the two forms would stop TypeScript from typing an inline hook's
 // parameters. (An async hook that also declares `done` is refused at registration, at run time.)
 import type { Readable } from 'node:stream';
-import type enclave = require('../index.js');
+import type { EnclaveError } from './errors.js';
+import type { RequestPayload } from './fastify-names.js';
+import type { EnclaveInstance as Instance } from './instance.js';
+import type { EnclaveReply as Reply } from './reply.js';
+import type { EnclaveRequest as Request } from './request.js';
 import type { RouteGeneric } from './schema-inference.js';
-
-type Instance = enclave.EnclaveInstance;
-type Request<Route extends RouteGeneric> = enclave.EnclaveRequest<Route>;
-type Reply<Route extends RouteGeneric> = enclave.EnclaveReply<Route>;
 
 /** The callback of a callback-style hook: call it once, with an error to end the request. */
 export type HookDone = (error?: Error | null) => void;
 
-/** The request body stream a `preParsing` hook receives and may replace. */
-export type RequestPayload = Readable & { receivedEncodedLength?: number };
 
 /**
  * `onRequest`, `preValidation`, `preHandler`, `onResponse` and `onTimeout`.
@@ -72,7 +70,7 @@ export type OnErrorHook<Route extends RouteGeneric = RouteGeneric> = (
   this: Instance,
   request: Request<Route>,
   reply: Reply<Route>,
-  error: enclave.EnclaveError,
+  error: EnclaveError,
   done: HookDone,
 ) => void | Promise<unknown>;
 
@@ -101,44 +99,3 @@ export interface LifecycleHooks<Route extends RouteGeneric = RouteGeneric> {
 export type RouteHooks<Route extends RouteGeneric = RouteGeneric> = {
   [Name in keyof LifecycleHooks]?: LifecycleHooks<Route>[Name] | LifecycleHooks<Route>[Name][];
 };
-
-/** What an `onRoute` hook receives (and may change) for each route as it is declared. */
-export interface RouteRegistration extends enclave.RouteOptions {
-  /** The URL as declared, before the context's prefix. */
-  routePath: string;
-  /** The URL with the prefix. */
-  path: string;
-  prefix: string;
-}
-
-/** The application hooks by name. `Self` is the instance `addHook` was called on. */
-export interface ApplicationHooks<Self = Instance> {
-  /** Runs synchronously for each route as it is declared. */
-  onRoute: (this: Self, route: RouteRegistration) => void;
-  /** Runs synchronously when a plugin creates a child context. */
-  onRegister: (this: Self, instance: Instance, options: Record<string, unknown>) => void;
-  onReady: (this: Self, done: HookDone) => void | Promise<unknown>;
-  onListen: (this: Self, done: HookDone) => void | Promise<unknown>;
-  preClose: (this: Self, done: HookDone) => void | Promise<unknown>;
-  onClose: (this: Self, instance: Self, done: HookDone) => void | Promise<unknown>;
-}
-
-/** The hooks that take `(request, reply, done)`. */
-type RequestHookName = 'onRequest' | 'preValidation' | 'preHandler' | 'onResponse' | 'onTimeout';
-
-/**
- * `addHook`: on an instance `Self`, returning `Self` (so an instance typed by
- * `withTypeProvider()` keeps its provider along a chain).
- */
-export interface AddHook<Self> {
-  <Name extends keyof LifecycleHooks>(name: Name, hook: LifecycleHooks[Name]): Self;
-  <Name extends keyof ApplicationHooks>(name: Name, hook: ApplicationHooks<Self>[Name]): Self;
-  // Fastify's form with the route generic given first, `addHook<{ Body: Order }>('preHandler', …)`:
-  // one signature per hook shape, since a given generic stops TypeScript inferring the name.
-  <Route extends RouteGeneric = RouteGeneric>(name: RequestHookName, hook: LifecycleHooks<Route>['onRequest']): Self;
-  <Route extends RouteGeneric = RouteGeneric>(name: 'preParsing', hook: LifecycleHooks<Route>['preParsing']): Self;
-  <Route extends RouteGeneric = RouteGeneric>(name: 'preSerialization', hook: LifecycleHooks<Route>['preSerialization']): Self;
-  <Route extends RouteGeneric = RouteGeneric>(name: 'onSend', hook: LifecycleHooks<Route>['onSend']): Self;
-  <Route extends RouteGeneric = RouteGeneric>(name: 'onError', hook: LifecycleHooks<Route>['onError']): Self;
-  <Route extends RouteGeneric = RouteGeneric>(name: 'onRequestAbort', hook: LifecycleHooks<Route>['onRequestAbort']): Self;
-}

@@ -3,7 +3,26 @@
 // context that registers it (a plugin wrapped by `@enclavejs/plugin`), and `register()` then
 // returns the instance typed with them: the type exists where the decorator does, unlike a
 // global declaration.
-import type enclave = require('../index.js');
+import type { EnclaveInstance, enclaveInstanceBrand } from './instance.js';
+
+declare module './instance.js' {
+  interface InstanceApi<RawServer, RawRequest, RawReply, Logger, TypeProvider> {
+    /**
+     * Registers a plugin in a new child context. Returns this instance, typed with
+     * the decorators the plugin declares (see `Plugin`). The instance is awaitable at run time
+     * (`await app.register(p)` loads the queue and resolves with the instance), but its type is
+     * deliberately not thenable: awaiting it keeps its type, and `async () => app` stays a
+     * `Promise<EnclaveInstance>`.
+     */
+    register<Options extends object, Decorations extends object = {}, Instance = this>(
+      plugin: PluginModule<Instance, Options, Decorations> & FastifyTyped<Instance, this>,
+      options: RegisterOptionsArgument<this, Options>,
+    ): this & Decorations;
+    register<Decorations extends object = {}, Instance = this>(
+      plugin: PluginModule<Instance, {}, Decorations> & FastifyTyped<Instance, this>,
+    ): this & Decorations;
+  }
+}
 
 /** The options a plugin accepts (any object type; interfaces without an index signature too). */
 export type PluginOptions = object;
@@ -54,7 +73,7 @@ export type PluginFunction<Instance, Options, Decorations> = ((
  * ```
  */
 export type Plugin<Options extends PluginOptions = Record<string, unknown>, Decorations extends object = {}> = PluginFunction<
-  enclave.EnclaveInstance,
+  EnclaveInstance,
   Options,
   Decorations
 >;
@@ -72,3 +91,22 @@ export type RegisterOptionsArgument<Instance, Options> =
 
 /** The decorators a plugin declares (what `register()` adds to the instance type it returns). */
 export type DecoratorsOf<PluginValue> = PluginValue extends { readonly [declaredDecorators]?: infer Decorations } ? (unknown extends Decorations ? {} : Decorations) : {};
+
+/**
+ * What `register()` asks of a plugin's instance type `Instance`: the registering instance
+ * `Self` must be one (a plugin needing a decorator registers only where it exists), unless it
+ * is Fastify's instance (its type has `withTypeProvider`): a plugin typed for Fastify loads
+ * unmodified, its options checked, the decorators it adds untyped.
+ */
+export type FastifyTyped<Instance, Self = never> = [Self] extends [Instance]
+  ? unknown
+  : Instance extends { readonly [enclaveInstanceBrand]: true }
+    ? PluginInstanceMismatch<Instance>
+    : Instance extends { withTypeProvider: unknown }
+      ? unknown
+      : PluginInstanceMismatch<Instance>;
+
+/** Named in the error when a plugin's instance needs what the registering instance lacks. */
+interface PluginInstanceMismatch<Instance> {
+  readonly 'the registering instance lacks what the plugin needs': Instance;
+}

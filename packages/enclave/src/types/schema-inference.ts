@@ -1,10 +1,9 @@
 // Static types from route schemas: a JSON Schema written inline (or `as const`) is
 // read by json-schema-to-ts, a TypeBox schema by its own `static` member, and any other schema
-// library by a resolver users add to `SchemaTypeResolvers` (index.ts). Nothing here needs a runtime
+// library by a resolver users add to `SchemaTypeResolvers` (below). Nothing here needs a runtime
 // counterpart. Each helper is one conditional type deep on purpose: deep generic chains are
 // what makes type-checking slow (STYLE.md, Hono's warning).
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import type enclave = require('../index.js');
 
 type IsAny<Value> = 0 extends 1 & Value ? true : false;
 
@@ -40,15 +39,55 @@ type HasOuterRef<Schema> = Schema extends readonly (infer Item)[]
 type FromJsonSchema<Schema> =
   HasOuterRef<Schema> extends true ? unknown : Schema extends JSONSchema ? FromSchema<Schema> : unknown;
 
-/** The contract shorthand: no `type`, no `properties`, the top-level keys are the properties. */
+/**
+ * The contract shorthand (no `type`, no `properties`: the top-level keys are the properties)
+ * expanded, and a TypeBox 1.x schema's objects closed (see `ClosedTypeBoxObject`). One level, in
+ * the same conditional: one more level around json-schema-to-ts tipped some handlers over
+ * TypeScript's instantiation depth limit (TS2589).
+ */
 type ExpandShorthand<Schema> = Schema extends object
   ? Extract<keyof Schema, FullSchemaKeyword> extends never
     ? { readonly type: 'object'; readonly properties: Schema }
-    : Schema
+    : Schema extends { readonly '~kind': string }
+      ? ClosedTypeBoxObject<Schema>
+      : Schema
   : Schema;
 
-// The resolvers users add by merging into `SchemaTypeResolvers` (declared in index.ts).
-type Resolved<Schema> = enclave.SchemaTypeResolvers<Schema>[keyof enclave.SchemaTypeResolvers<Schema>];
+/**
+ * Static types for another schema library's schemas, tried before TypeBox and JSON Schema
+ * inference. Each entry maps `Schema` to its type, or to `never` when it is not that library's.
+ *
+ * @example
+ * ```ts
+ * import type { ZodType, infer as ZodInfer } from 'zod';
+ *
+ * declare module 'enclavejs' {
+ *   interface SchemaTypeResolvers<Schema> {
+ *     zod: Schema extends ZodType ? ZodInfer<Schema> : never;
+ *   }
+ * }
+ * ```
+ */
+// biome-ignore-start lint/suspicious/noEmptyInterface: users add the entries, by interface merging.
+// biome-ignore-start lint/correctness/noUnusedVariables: the entries read `Schema`.
+export interface SchemaTypeResolvers<Schema> {}
+// biome-ignore-end lint/correctness/noUnusedVariables: the entries read `Schema`.
+// biome-ignore-end lint/suspicious/noEmptyInterface: users add the entries, by interface merging.
+
+// The resolvers users add by merging into `SchemaTypeResolvers`.
+type Resolved<Schema> = SchemaTypeResolvers<Schema>[keyof SchemaTypeResolvers<Schema>];
+
+/**
+ * A TypeBox 1.x schema (the `typebox` package, whose schemas are marked `'~kind'` and carry no
+ * static type of their own) read as JSON Schema, with its objects closed as TypeBox types them:
+ * `Type.Object({ a: Type.Number() })` is `{ a: number }`, without the index signature JSON
+ * Schema's open objects get, unless the schema says `additionalProperties` itself.
+ */
+type ClosedTypeBoxObject<Schema> = Schema extends { readonly type: 'object'; readonly properties: infer Properties }
+  ? Omit<Schema, 'properties'> & { readonly properties: { [Key in keyof Properties]: ClosedTypeBoxObject<Properties[Key]> } } & ('additionalProperties' extends keyof Schema ? unknown : { readonly additionalProperties: false })
+  : Schema extends { readonly type: 'array'; readonly items: infer Items }
+    ? Omit<Schema, 'items'> & { readonly items: ClosedTypeBoxObject<Items> }
+    : Schema;
 
 /**
  * The static type of one schema: a user resolver's answer, else TypeBox's, else JSON Schema's,
@@ -96,6 +135,9 @@ export interface RouteSchema {
   response?: unknown;
   [keyword: string]: unknown;
 }
+
+/** A route's `schema` option under Fastify's name; plugins add keywords (@fastify/swagger's `tags`). */
+export interface FastifySchema extends RouteSchema {}
 
 /**
  * The types of one route's request parts and reply payload, named Fastify-style:

@@ -3,10 +3,29 @@
 // Enclave evaluates them the way Fastify does, by intersecting the provider with the schema.
 // Only the shape is required, never Fastify's own types. Where a provider answers `unknown`
 // (not its kind of schema), Enclave's own inference (schema-inference.ts) still applies.
-import type { FastifyTyped, RouteOptions, ShorthandArguments } from '../types.js';
-import type { AddHook } from './hooks.js';
-import type { PluginModule, RegisterOptionsArgument } from './plugin.js';
-import type { EntryToType, RouteGeneric, RouteSchema } from './schema-inference.js';
+import type { AddHook } from './application-hooks.js';
+import type { FastifyTyped, PluginModule, RegisterOptionsArgument } from './plugin.js';
+import type { RouteOptions, ShorthandArguments } from './route.js';
+import type {
+  ContextConfigDefault,
+  FastifyBaseLogger,
+  FastifyTypeProviderDefault,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from './fastify-names.js';
+import type { EntryToType, FastifySchema, RouteGeneric } from './schema-inference.js';
+
+declare module './instance.js' {
+  interface InstanceApi<RawServer, RawRequest, RawReply, Logger, TypeProvider> {
+    /**
+     * Types the routes declared through the returned instance with a Fastify type provider
+     * (`@fastify/type-provider-typebox`, `fastify-type-provider-zod`, …). At run time it returns
+     * this instance unchanged.
+     */
+    withTypeProvider<Provider extends TypeProviderShape>(): WithTypeProvider<this, Provider>;
+  }
+}
 
 /** The shape of a Fastify type provider (Fastify's `FastifyTypeProvider`). */
 export interface TypeProviderShape {
@@ -47,7 +66,7 @@ export interface ResolveProvidedRoute<Provider extends TypeProviderShape, RouteT
 }
 
 /** A route shorthand on an instance typed with a Fastify type provider (`withTypeProvider()`). */
-export type ProvidedRouteShorthand<Self, Provider extends TypeProviderShape> = <RouteTypes extends RouteGeneric = RouteGeneric, const Schema extends RouteSchema = RouteSchema>(
+export type ProvidedRouteShorthand<Self, Provider extends TypeProviderShape> = <RouteTypes extends RouteGeneric = RouteGeneric, const Schema extends FastifySchema = FastifySchema>(
   path: string,
   ...rest: ShorthandArguments<ResolveProvidedRoute<Provider, RouteTypes, Schema>, Schema, Self>
 ) => Self;
@@ -57,8 +76,18 @@ type RouteMethodName = 'route' | 'get' | 'head' | 'post' | 'put' | 'delete' | 'o
 
 /** The route methods of an instance typed with `Provider`. */
 export interface ProvidedRoutes<Instance, Provider extends TypeProviderShape> {
-  route<RouteTypes extends RouteGeneric = RouteGeneric, const Schema extends RouteSchema = RouteSchema>(
-    options: RouteOptions<ResolveProvidedRoute<Provider, RouteTypes, Schema>, Schema, WithTypeProvider<Instance, Provider>>,
+  route<RouteTypes extends RouteGeneric = RouteGeneric, const Schema extends FastifySchema = FastifySchema>(
+    options: RouteOptions<
+      RawServerDefault,
+      RawRequestDefaultExpression,
+      RawReplyDefaultExpression,
+      ResolveProvidedRoute<Provider, RouteTypes, Schema>,
+      ContextConfigDefault,
+      Schema,
+      FastifyTypeProviderDefault,
+      FastifyBaseLogger,
+      WithTypeProvider<Instance, Provider>
+    >,
   ): WithTypeProvider<Instance, Provider>;
   get: ProvidedRouteShorthand<WithTypeProvider<Instance, Provider>, Provider>;
   head: ProvidedRouteShorthand<WithTypeProvider<Instance, Provider>, Provider>;

@@ -18,6 +18,7 @@ app.setErrorHandler((error, request, reply) => {
   expectTypeOf(error).toEqualTypeOf<EnclaveError>();
   expectTypeOf(error.statusCode).toEqualTypeOf<number>();
   expectTypeOf(error.code).toEqualTypeOf<string>();
+  expectTypeOf(error.hint).toEqualTypeOf<string | undefined>();
   expectTypeOf(error.validation).toEqualTypeOf<ValidationIssue[] | undefined>();
   expectTypeOf(error.validationContext).toEqualTypeOf<ValidationContext | undefined>();
   if (error.validation) {
@@ -42,6 +43,7 @@ app.setErrorHandler<PaymentRequired>((error, _request, reply) => reply.code(erro
 expectTypeOf(errorCodes.FST_ERR_VALIDATION.code).toEqualTypeOf<string>();
 expectTypeOf(errorCodes.FST_ERR_NOT_FOUND.statusCode).toEqualTypeOf<number>();
 expectTypeOf(new errorCodes.FST_ERR_NOT_FOUND()).toMatchTypeOf<Error>();
+expectTypeOf(new errorCodes.FST_ERR_DEC_ALREADY_PRESENT('db').hint).toEqualTypeOf<string | undefined>();
 // @ts-expect-error no such code
 errorCodes.FST_ERR_DOES_NOT_EXIST;
 

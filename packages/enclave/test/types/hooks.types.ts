@@ -2,6 +2,7 @@
 // and on a route. One signature per hook, so inline hooks get typed parameters.
 import type { Readable } from 'node:stream';
 import enclave, {
+  type HTTPMethods,
   type EnclaveError,
   type EnclaveInstance,
   type EnclaveReply,
@@ -82,7 +83,7 @@ app.addHook('onRequestAbort', (_request, done) => done());
 app.addHook('onRoute', (route) => {
   expectTypeOf(route).toEqualTypeOf<RouteRegistration>();
   expectTypeOf(route.routePath).toEqualTypeOf<string>();
-  expectTypeOf(route.method).toEqualTypeOf<string | string[]>();
+  expectTypeOf(route.method).toEqualTypeOf<HTTPMethods | HTTPMethods[]>();
 });
 app.addHook('onRegister', (instance, options) => {
   expectTypeOf(instance).toEqualTypeOf<EnclaveInstance>();

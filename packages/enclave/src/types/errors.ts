@@ -1,0 +1,62 @@
+// The error types users read in error handlers and hooks. Bottom floor: imports no other type file.
+import type { errorCodes } from '../errors.js';
+
+/** One raw validation issue (Ajv's shape; `ajv-i18n` and `ajv-errors` work on these). */
+export interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  schemaPath: string;
+  params: Record<string, unknown>;
+  message?: string;
+  [detail: string]: unknown;
+}
+
+/** Which request part failed validation. */
+export type ValidationContext = 'body' | 'params' | 'querystring' | 'headers';
+
+/**
+ * An error raised by Enclave: a stable `code` to test for, the HTTP status it answers with and
+ * Fastify's message for that code; `hint` carries Enclave's longer explanation of a developer
+ * error. Validation errors also carry the raw issues and the part that failed.
+ *
+ * @example
+ * ```ts
+ * app.setErrorHandler((error, request, reply) => {
+ *   if (error.validation) return reply.code(422).send({ part: error.validationContext, issues: error.validation });
+ *   return reply.send(error);
+ * });
+ * ```
+ */
+export interface EnclaveError extends Error {
+  code: string;
+  statusCode: number;
+  /** What went wrong where and what to do, beyond Fastify's message (developer errors; printed with the error). */
+  hint?: string;
+  /** The raw issues, present on `FST_ERR_VALIDATION`. */
+  validation?: ValidationIssue[];
+  validationContext?: ValidationContext;
+}
+
+/**
+ * Fastify's name for a coded error (@fastify/error's shape): `statusCode` is optional here, as
+ * errors thrown by handlers may not carry one.
+ */
+export interface FastifyError extends Error {
+  code: string;
+  statusCode?: number;
+  /** The raw issues, present on `FST_ERR_VALIDATION`. */
+  validation?: ValidationIssue[];
+  validationContext?: ValidationContext;
+}
+
+/** Fastify's name for one validation issue. */
+export interface FastifySchemaValidationError {
+  keyword: string;
+  instancePath: string;
+  schemaPath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+/** `errorCodes`: one constructor per `FST_ERR_*` code. */
+export type ErrorCodes = typeof errorCodes;

@@ -1,0 +1,212 @@
+// The instance: its core members (`InstanceApi`), Fastify's augmentable `FastifyInstance` and
+// Enclave's `FastifyInstance`. The files above this one add their own members by augmentation
+// (route.ts the route methods, application-hooks.ts `addHook`, plugin.ts `register`,
+// type-provider.ts `withTypeProvider`, options.ts `initialConfig`), so that every import points
+// down and none back up here (issue 31). This file adds `server` to the request and the reply.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger as EnclaveLogger } from '../logger.js';
+import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from '../schema/contracts.js';
+import type { EnclaveError } from './errors.js';
+import type {
+  FastifyBaseLogger,
+  FastifyTypeProvider,
+  FastifyTypeProviderDefault,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerBase,
+  RawServerDefault,
+} from './fastify-names.js';
+import type { InjectChain, InjectOptions, InjectResponse, ListenOptions } from './inject.js';
+import type { EnclaveReply } from './reply.js';
+import type { EnclaveRequest } from './request.js';
+import type { RouteGeneric } from './schema-inference.js';
+
+declare module './request.js' {
+  interface RequestApi<Route extends RouteGeneric = RouteGeneric> {
+    readonly server: FastifyInstance;
+  }
+}
+
+declare module './reply.js' {
+  interface ReplyApi<Route extends RouteGeneric = RouteGeneric, Status extends number = never> {
+    readonly server: FastifyInstance;
+  }
+}
+
+/** An error handler; `ErrorType` names what your handlers throw. */
+export type ErrorHandler<ErrorType extends Error = EnclaveError, Route extends RouteGeneric = RouteGeneric> = (
+  this: FastifyInstance,
+  error: ErrorType,
+  request: EnclaveRequest<Route>,
+  reply: EnclaveReply<Route>,
+) => unknown;
+
+/** A decorator given as accessors; `this` is the decorated object. */
+export interface DecoratorAccessors<Value, Target> {
+  getter(this: Target): Value;
+  setter?(this: Target, value: Value): void;
+}
+
+type ContentTypeParser = (
+  this: FastifyInstance,
+  request: EnclaveRequest,
+  body: any,
+  done: (error: Error | null, body?: unknown) => void,
+) => unknown;
+
+/**
+ * A type-only mark of Enclave's instance (no run-time property): now that Enclave's instance has
+ * Fastify's whole surface, `withTypeProvider` alone no longer tells a Fastify-typed plugin apart.
+ */
+export declare const enclaveInstanceBrand: unique symbol;
+
+/**
+ * The members of an application or plugin context. Methods that change the context return
+ * `this`, so decorators typed on an instance stay on the chain. Internal: users and plugins
+ * augment `FastifyInstance`, which extends it. The polymorphic `this` lives here because
+ * TypeScript loses it on an interface that is augmented through a re-export (as plugins
+ * augment `FastifyInstance` through the module `fastify`): members of such an interface
+ * returned an uninstantiated `this` once a plugin's declarations were loaded.
+ */
+// biome-ignore-start lint/correctness/noUnusedVariables: Fastify's type parameters; not every one is read.
+export interface InstanceApi<
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
+  RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
+  Logger extends FastifyBaseLogger = FastifyBaseLogger,
+  TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
+> {
+  // biome-ignore-end lint/correctness/noUnusedVariables: Fastify's type parameters; not every one is read.
+  /** Type-only: marks an Enclave instance (see `FastifyTyped`). */
+  readonly [enclaveInstanceBrand]: true;
+  /** Loads what is queued so far. */
+  after(): Promise<void>;
+  after(callback: (error: Error | null, done: (error?: Error | null) => void) => unknown): this;
+  ready(): Promise<this>;
+  ready(callback: (error: Error | null, instance?: this) => void): undefined;
+  listen(options?: ListenOptions): Promise<string>;
+  listen(options: ListenOptions, callback: (error: Error | null, address?: string) => void): undefined;
+  listen(callback: (error: Error | null, address?: string) => void): undefined;
+  close(): Promise<void>;
+  close(callback: (error?: Error | null) => void): undefined;
+  inject(options: InjectOptions | string): Promise<InjectResponse>;
+  inject(options: InjectOptions | string, callback: (error: Error | null, response?: InjectResponse) => void): undefined;
+  inject(): InjectChain;
+  /** Adds an HTTP method (from `require('node:http').METHODS`) and its shorthand. */
+  addHttpMethod(method: string, options?: { hasBody?: boolean; overrideExisting?: boolean }): this;
+  readonly supportedMethods: string[];
+  /** The request listener: routes a raw request/response pair as the server does. */
+  readonly routing: (raw: IncomingMessage, res: ServerResponse) => void;
+  addConstraintStrategy(strategy: {
+    name: string;
+    storage: () => { get(value: unknown): unknown; set(value: unknown, store: unknown): void };
+    deriveConstraint(raw: IncomingMessage, context?: unknown): unknown;
+    mustMatchWhenDerived?: boolean;
+    validate?(value: unknown): void;
+  }): this;
+  hasConstraintStrategy(name: string): boolean;
+  /** Request ids for the routes of this context and its descendants. */
+  setGenReqId(generate: (raw: IncomingMessage) => string): this;
+  readonly genReqId: (raw: IncomingMessage) => string;
+  setChildLoggerFactory(factory: ChildLoggerFactory): this;
+  readonly childLoggerFactory: ChildLoggerFactory;
+  /** This context's schema bucket and compiler builders; what it leaves out stays the parent's. */
+  setSchemaController(options: Record<string, unknown>): this;
+  /**
+   * The compiler this context's routes use when they set none: the one set with
+   * `setValidatorCompiler`, else (from ready, once a route here or in an ancestor has compiled
+   * a schema with it) the shared Ajv-based one; undefined before that.
+   */
+  readonly validatorCompiler: ValidatorCompiler | undefined;
+  /** The response serializer compiler, by the same rules as `validatorCompiler`. */
+  readonly serializerCompiler: SerializerCompiler | undefined;
+  /** The built-in text/plain parser, to register for other media types. */
+  readonly defaultTextParser: ContentTypeParser;
+  /**
+   * Adds an instance decorator; the returned instance is typed with it. To type it on every
+   * instance, declare it by interface merging instead.
+   */
+  decorate<Name extends string, Value>(name: Name, value: DecoratorAccessors<Value, this>, dependencies?: string[]): this & { [Key in Name]: Value };
+  decorate<Name extends string, Value>(name: Name, value: Value, dependencies?: string[]): this & { [Key in Name]: Value };
+  /** Adds a request decorator; type it with `declare module 'enclavejs' { interface EnclaveRequest { … } }`. */
+  decorateRequest(name: string, value: unknown, dependencies?: string[]): this;
+  /** Adds a reply decorator; type it with `declare module 'enclavejs' { interface EnclaveReply { … } }`. */
+  decorateReply(name: string, value: unknown, dependencies?: string[]): this;
+  hasDecorator(name: string): boolean;
+  hasRequestDecorator(name: string): boolean;
+  hasReplyDecorator(name: string): boolean;
+  getDecorator<Value = unknown>(name: string): Value;
+  hasPlugin(name: string): boolean;
+  setErrorHandler<ErrorType extends Error = EnclaveError>(handler: ErrorHandler<ErrorType>): this;
+  setReplySerializer(serializer: (payload: unknown, statusCode: number) => string): this;
+  addSchema(schema: { $id: string; [keyword: string]: unknown }): this;
+  getSchemas(): Record<string, unknown>;
+  getSchema(id: string): unknown;
+  setValidatorCompiler(compiler: ValidatorCompiler): this;
+  setSerializerCompiler(compiler: SerializerCompiler): this;
+  setSchemaErrorFormatter(formatter: SchemaErrorFormatter): this;
+  addContentTypeParser(matcher: string | RegExp | Array<string | RegExp>, parser: ContentTypeParser): this;
+  addContentTypeParser(
+    matcher: string | RegExp | Array<string | RegExp>,
+    options: { parseAs?: 'string' | 'buffer'; bodyLimit?: number },
+    parser: ContentTypeParser,
+  ): this;
+  hasContentTypeParser(matcher: string | RegExp): boolean;
+  /** The built-in JSON parser (parseAs 'string'), to register for other JSON media types. */
+  getDefaultJsonParser(onProtoPoisoning?: 'error' | 'remove' | 'ignore', onConstructorPoisoning?: 'error' | 'remove' | 'ignore'): ContentTypeParser;
+  removeContentTypeParser(matcher: string | RegExp | Array<string | RegExp>): this;
+  removeAllContentTypeParsers(): this;
+  hasRoute(route: { method: string; url: string; constraints?: Record<string, unknown> }): boolean;
+  printRoutes(options?: Record<string, unknown>): string;
+  printPlugins(): string;
+  addresses(): Array<{ address: string; family: string; port: number }>;
+  readonly prefix: string;
+  readonly pluginName: string;
+  readonly version: string;
+  readonly server: RawServer;
+  readonly log: Logger;
+  readonly listeningOrigin: string;
+  readonly errorHandler: ErrorHandler;
+}
+
+/** Builds a request's logger from the application's (`setChildLoggerFactory`). */
+export type ChildLoggerFactory = (
+  this: FastifyInstance,
+  logger: EnclaveLogger,
+  bindings: Record<string, unknown>,
+  options: Record<string, unknown>,
+  raw: IncomingMessage,
+) => EnclaveLogger;
+
+
+/** Fastify's name for the instance: Enclave's instance API, plus what plugins declare. */
+/**
+ * An application or plugin context, under Fastify's name and type parameters (a plugin's
+ * augmentation repeats them). `route` is declared here, not inherited, so that a plugin's
+ * augmentation adds overloads to it (@fastify/websocket's) rather than conflicting with a base
+ * member; it takes the instance as a `this` parameter for the same reason as `InstanceApi`.
+ */
+export interface FastifyInstance<
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
+  RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
+  Logger extends FastifyBaseLogger = FastifyBaseLogger,
+  TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
+> extends InstanceApi<RawServer, RawRequest, RawReply, Logger, TypeProvider> {}
+
+/**
+ * Enclave's name for the instance: `FastifyInstance` with its defaults, and what users declare
+ * on it. Augment it (or `FastifyInstance`, which plugins augment) to type a decorator on every
+ * instance; or let `register()`/`decorate()` type it where it exists, through the instance they
+ * return.
+ *
+ * @example
+ * ```ts
+ * declare module 'enclavejs' {
+ *   interface EnclaveInstance {
+ *     config: { port: number };
+ *   }
+ * }
+ * ```
+ */
+export interface EnclaveInstance extends FastifyInstance {}

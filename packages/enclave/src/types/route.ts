@@ -1,0 +1,225 @@
+// Routes: handlers, route options and the route methods, under Fastify's names and type
+// parameter lists (plugins augment `RouteShorthandOptions`, `RouteOptions` and
+// `RouteShorthandMethod`, repeating the parameters by name). `RouteGeneric` holds the route's
+// resolved types (the route methods resolve them from the explicit generic and the schema), and
+// a trailing `Instance` parameter, Enclave's, types a handler's `this`. Adds the route methods,
+// `setNotFoundHandler` and `findRoute` to the instance, which sits below this file.
+import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from '../schema/contracts.js';
+import type { EnclaveError } from './errors.js';
+import type {
+  ContextConfigDefault,
+  FastifyBaseLogger,
+  FastifyTypeProvider,
+  FastifyTypeProviderDefault,
+  HTTPMethods,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerBase,
+  RawServerDefault,
+  RouteGenericInterface,
+} from './fastify-names.js';
+import type { LifecycleHooks, RouteHooks } from './hooks.js';
+import type { ChildLoggerFactory, EnclaveInstance, ErrorHandler, FastifyInstance } from './instance.js';
+import type { EnclaveReply, RawPayload, ReplyApi } from './reply.js';
+import type { EnclaveRequest, RouteConfig } from './request.js';
+import type { FastifySchema, ReplyPayload, ResolveRoute, RouteGeneric } from './schema-inference.js';
+
+declare module './instance.js' {
+  interface FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider> {
+    route<
+      RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
+      ContextConfig = ContextConfigDefault,
+      const SchemaCompiler extends FastifySchema = FastifySchema,
+      Self = FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+    >(
+      this: Self,
+      options: RouteOptions<RawServer, RawRequest, RawReply, ResolveRoute<RouteGeneric, SchemaCompiler>, ContextConfig, SchemaCompiler, TypeProvider, Logger, Self>,
+    ): Self;
+  }
+
+  interface InstanceApi<RawServer, RawRequest, RawReply, Logger, TypeProvider> {
+    get: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger, this>;
+    head: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger, this>;
+    post: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger, this>;
+    put: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger, this>;
+    delete: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger, this>;
+    options: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger, this>;
+    patch: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger, this>;
+    all: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger, this>;
+    trace: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger, this>;
+    /** The QUERY method (a safe request with a body). */
+    query: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger, this>;
+    setNotFoundHandler(handler: RouteHandler): this;
+    setNotFoundHandler(
+      options: { preValidation?: LifecycleHooks['preValidation'] | LifecycleHooks['preValidation'][]; preHandler?: LifecycleHooks['preHandler'] | LifecycleHooks['preHandler'][] },
+      handler: RouteHandler,
+    ): this;
+    /** The route `url` would reach, matched as a request URL (`/users/:id` gives `{ id: ':id' }`). */
+    findRoute(route: { method: string; url: string; constraints?: Record<string, unknown> }): {
+      handler: RouteHandler;
+      params: Record<string, string | undefined>;
+      searchParams: Record<string, string>;
+    } | null;
+  }
+}
+
+type MaybePromise<Value> = Value | Promise<Value>;
+
+/** What a handler may return: the payload (checked against the route's reply type), the reply, or nothing. */
+type HandlerResult<Route extends RouteGeneric> = MaybePromise<ReplyPayload<Route['Reply']> | RawPayload | ReplyApi<any, any> | undefined | void>;
+
+/**
+ * A route handler (Fastify's name, with its type parameters): return the payload, return the
+ * reply, or call `reply.send`. With a declared reply type, the returned value is checked against
+ * it. In the route methods, `this` is the instance the route was declared on, with the
+ * decorators its type carries.
+ */
+export type RouteHandler<
+  RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
+  RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
+  _ContextConfig = ContextConfigDefault,
+  _SchemaCompiler extends FastifySchema = FastifySchema,
+  TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
+  Logger extends FastifyBaseLogger = FastifyBaseLogger,
+> = HandlerSlot<RouteGeneric, FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>>;
+
+/** Fastify's other name for a handler, with the server's parameters first. */
+export type RouteHandlerMethod<  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
+  RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
+  RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
+  _ContextConfig = ContextConfigDefault,
+  _SchemaCompiler extends FastifySchema = FastifySchema,
+  TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
+  Logger extends FastifyBaseLogger = FastifyBaseLogger,
+  Instance = FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+> = HandlerSlot<RouteGeneric, Instance>;
+
+/**
+ * The handler slot of the route methods: a handler under its own name, so that a handler
+ * declared apart (`const h: RouteHandler<{ Params: P }>`) is compared member by member with the
+ * route's resolved types. Between two instantiations of one alias TypeScript compares the type
+ * arguments alone, by a variance it measures inside the circle instance → route → handler →
+ * request, and that measure depends on the order in which a program meets the types.
+ */
+type HandlerSlot<Route extends RouteGeneric, Instance> = (
+  this: Instance,
+  request: EnclaveRequest<Route>,
+  reply: EnclaveReply<Route>,
+) => HandlerResult<Route>;
+
+/** Route options besides method, URL and handler. */
+export interface RouteShorthandOptions<
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
+  RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
+  RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
+  ContextConfig = ContextConfigDefault,
+  SchemaCompiler extends FastifySchema = FastifySchema,
+  TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
+  Logger extends FastifyBaseLogger = FastifyBaseLogger,
+  Instance = FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+> extends RouteHooks<RouteGeneric> {
+  schema?: SchemaCompiler;
+  attachValidation?: boolean;
+  validatorCompiler?: ValidatorCompiler;
+  serializerCompiler?: SerializerCompiler;
+  schemaErrorFormatter?: SchemaErrorFormatter;
+  bodyLimit?: number;
+  config?: RouteConfig & ContextConfig;
+  constraints?: Record<string, unknown>;
+  exposeHeadRoute?: boolean;
+  prefixTrailingSlash?: 'slash' | 'no-slash' | 'both';
+  /** The level of this route's request logger (one of the logger's levels). */
+  logLevel?: string;
+  /** Serializers of this route's request logger, on top of its plugins' (by field name). */
+  logSerializers?: Record<string, (value: any) => unknown>;
+  /** Builds this route's request loggers, instead of its context's factory. */
+  childLoggerFactory?: ChildLoggerFactory;
+  /** Milliseconds this route's handler may take before a 503 FST_ERR_HANDLER_TIMEOUT. */
+  handlerTimeout?: number;
+  errorHandler?: ErrorHandler<EnclaveError, RouteGeneric>;
+  handler?: HandlerSlot<RouteGeneric, Instance>;
+}
+
+/** Route options with the handler among them (`app.get(path, { handler })`). */
+export interface RouteShorthandOptionsWithHandler<
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
+  RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
+  RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
+  ContextConfig = ContextConfigDefault,
+  SchemaCompiler extends FastifySchema = FastifySchema,
+  TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
+  Logger extends FastifyBaseLogger = FastifyBaseLogger,
+  Instance = FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+> extends RouteShorthandOptions<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider, Logger, Instance> {
+  handler: HandlerSlot<RouteGeneric, Instance>;
+}
+
+/** A full route declaration for `app.route()`. */
+export interface RouteOptions<
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
+  RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
+  RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
+  ContextConfig = ContextConfigDefault,
+  SchemaCompiler extends FastifySchema = FastifySchema,
+  TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
+  Logger extends FastifyBaseLogger = FastifyBaseLogger,
+  Instance = FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+> extends RouteShorthandOptions<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider, Logger, Instance> {
+  method: HTTPMethods | HTTPMethods[];
+  url: string;
+  handler: HandlerSlot<RouteGeneric, Instance>;
+}
+
+/**
+ * `get`, `post`, …: `(path, handler)`, `(path, options, handler)` or `(path, options-with-handler)`.
+ * `SchemaCompiler` is inferred from `options.schema` (a `const` type parameter, so no `as const`
+ * is needed inline); `RouteGeneric` may be given explicitly instead. `Instance` (Enclave's) is
+ * what the method returns and a handler's `this`.
+ *
+ * One signature whose rest parameter is a union of the three argument lists, rather than three
+ * overloads: with overloads, TypeScript checks a call twice (a subtype pass, then an
+ * assignability pass) whenever the handler returns an object that omits an optional property,
+ * which doubled the type-check cost of a route (bench/types/README.md).
+ */
+// An interface (plugins add overloads to it: @fastify/websocket's `websocket: true` routes).
+export interface RouteShorthandMethod<
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
+  RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
+  TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
+  Logger extends FastifyBaseLogger = FastifyBaseLogger,
+  Instance = FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+> {
+  // biome-ignore lint/style/useShorthandFunctionType: augmentable, see above.
+  <RouteGeneric extends RouteGenericInterface = RouteGenericInterface, ContextConfig = ContextConfigDefault, const SchemaCompiler extends FastifySchema = FastifySchema>(
+    path: string,
+    ...rest: ShorthandArguments<ResolveRoute<RouteGeneric, SchemaCompiler>, SchemaCompiler, Instance, ContextConfig>
+  ): Instance;
+}
+
+/** Enclave's earlier name for a route method on an instance `Self`. */
+export type RouteShorthand<Self> = RouteShorthandMethod<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyTypeProviderDefault, FastifyBaseLogger, Self>;
+
+type ShorthandOptions<Route extends RouteGeneric, Schema extends FastifySchema, Instance, ContextConfig> = RouteShorthandOptions<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  Route,
+  ContextConfig,
+  Schema,
+  FastifyTypeProviderDefault,
+  FastifyBaseLogger,
+  Instance
+>;
+
+/** The argument lists a route shorthand accepts after the path. */
+export type ShorthandArguments<Route extends RouteGeneric, Schema extends FastifySchema, Instance = EnclaveInstance, ContextConfig = ContextConfigDefault> =
+  | [handler: HandlerSlot<Route, Instance>]
+  | [options: ShorthandOptions<Route, Schema, Instance, ContextConfig>, handler: HandlerSlot<Route, Instance>]
+  | [options: ShorthandOptions<Route, Schema, Instance, ContextConfig> & { handler: HandlerSlot<Route, Instance> }];
