@@ -53,10 +53,9 @@ export function entryText(entry: StoredEntry): string {
   return entry.k === 'v' ? `{k:"v",a:${entry.a},m:${moduleText}}` : `{k:"s",m:${moduleText}}`;
 }
 
-/** The text of a module function around generated CommonJS code (its "use strict" stays first). */
-export function moduleFunctionText(code: string): string {
-  return `function (require, module, exports) {${code}\n}`;
-}
+// A module function around generated CommonJS code (its "use strict" stays first).
+const MODULE_FUNCTION_START = 'function (require, module, exports) {';
+const MODULE_FUNCTION_END = '\n}';
 
 /** The file name of the bundle holding exactly these keys, in this order. */
 export function bundleName(keyHashes: readonly string[], hash: (text: string) => string): string {
@@ -67,6 +66,17 @@ export function bundleName(keyHashes: readonly string[], hash: (text: string) =>
 export function entryBytes(keyHash: string, text: string): Buffer {
   return Buffer.from(`${JSON.stringify(keyHash)}:${text},\n`, 'utf8');
 }
+
+/**
+ * A new module member of a bundle as bytes: the generated code is encoded on its own and the few
+ * bytes around it copied in, rather than the whole text concatenated into one string first.
+ */
+export function moduleEntryBytes(keyHash: string, fields: string, code: string): Buffer {
+  const head = Buffer.from(`${JSON.stringify(keyHash)}:{${fields},m:${MODULE_FUNCTION_START}`, 'latin1');
+  return Buffer.concat([head, Buffer.from(code, 'utf8'), MODULE_ENTRY_END]);
+}
+
+const MODULE_ENTRY_END = Buffer.from(`${MODULE_FUNCTION_END}},\n`, 'latin1');
 
 /** A bundle's file content, in pieces: the header, then an object literal of members. */
 export function encodeBundle(members: Iterable<Buffer>): Buffer[] {

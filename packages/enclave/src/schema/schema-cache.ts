@@ -14,7 +14,7 @@ import {
   type LoadedBundle,
   listPointers,
   type ModuleFunction,
-  moduleFunctionText,
+  moduleEntryBytes,
   type PrefetchedBundle,
   prefetchLatestBundle,
   readBundle,
@@ -150,8 +150,7 @@ export class SchemaCache {
           this.used.set(keyHash, entryBytes(keyHash, entryText({ k: 'x', r: entry.unsupported })));
           return;
         }
-        const moduleText = moduleFunctionText(entry.module);
-        this.used.set(keyHash, entryBytes(keyHash, kind === 'validator' ? `{k:"v",a:${entry.async === true},m:${moduleText}}` : `{k:"s",m:${moduleText}}`));
+        this.used.set(keyHash, moduleEntryBytes(keyHash, kind === 'validator' ? `k:"v",a:${entry.async === true}` : 'k:"s"', entry.module));
       },
     };
   }

@@ -58,19 +58,28 @@ export function writeStandaloneValidator(ajv: Ajv, validate: AnyValidateFunction
 function dropUnusedSchemaConstants(code: string, source: SourceCode | undefined): string {
   let result = code;
   for (const name of source?.scopeValues.schema ?? []) {
-    const declaration = `const ${name} = ${name.value?.code};`;
-    const start = result.indexOf(declaration);
-    if (start === -1) continue;
-    const without = result.slice(0, start) + result.slice(start + declaration.length);
-    if (!containsIdentifier(without, String(name))) result = without;
+    // Found by its short start, then checked whole in place: searching for the whole declaration
+    // (a copy of the schema) and cutting it out before knowing it is unused cost more.
+    const opening = `const ${name} = `;
+    const start = result.indexOf(opening);
+    const value = name.value?.code;
+    if (start === -1 || value === undefined) continue;
+    const end = start + opening.length + String(value).length + 1;
+    if (!result.startsWith(String(value), start + opening.length) || result[end - 1] !== ';') continue;
+    if (!containsIdentifier(result, String(name), start, end)) result = result.slice(0, start) + result.slice(end);
   }
   return result;
 }
 
 const IDENTIFIER_PART = /[\w$]/;
 
-function containsIdentifier(code: string, identifier: string): boolean {
+// Whether `identifier` occurs in `code` as a whole name, outside the span [skipFrom, skipTo).
+function containsIdentifier(code: string, identifier: string, skipFrom: number, skipTo: number): boolean {
   for (let at = code.indexOf(identifier); at !== -1; at = code.indexOf(identifier, at + 1)) {
+    if (at >= skipFrom && at < skipTo) {
+      at = skipTo - 1;
+      continue;
+    }
     const before = at === 0 ? '' : (code[at - 1] as string);
     const after = code[at + identifier.length] ?? '';
     if (!IDENTIFIER_PART.test(before) && !IDENTIFIER_PART.test(after)) return true;
