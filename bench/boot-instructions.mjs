@@ -4,12 +4,15 @@
 // once with --routes routes and once with one route; the difference is what the extra routes
 // cost from the factory call to ready() (Node start-up, imports and the checking request cancel).
 // `--floor` adds lib/boot-compilers.mjs, the schema compilers' own work for the same schemas:
-// what Enclave's boot would cost if its own code cost nothing. See bench/README.md, "Boot".
+// what Enclave's boot would cost if its own code cost nothing. `--cache-modes cold,warm` adds
+// Enclave with its schema cache (issue 29): cold on an empty directory, warm on one two earlier
+// boots filled (the bundle and V8's code cache, made under the same flags). See bench/README.md.
 //
 //   npm run bench:boot-instructions
 //   npm run bench:boot-instructions -- --variants distinct,shared-ref --repeats 3 --floor
+//   npm run bench:boot-instructions -- --cache-modes cold,warm
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +26,7 @@ const { values: args } = parseArgs({
     routes: { type: 'string', default: '1000' },
     repeats: { type: 'string', default: '2' },
     floor: { type: 'boolean', default: false },
+    'cache-modes': { type: 'string', default: '' },
     node: { type: 'string', default: process.execPath },
   },
 });
@@ -48,13 +52,23 @@ const log = (line) => process.stderr.write(`${line}\n`);
 // part of what a boot costs.
 const flags = ['--expose-gc', ...SERVER_FLAGS, '--single-threaded', '--hash-seed=1', '--random-seed=1', '--no-memory-reducer'];
 
+const cacheModes = args['cache-modes'].split(',').filter((mode) => mode === 'cold' || mode === 'warm');
+
+// The environment of a process: no schema cache, or the directory given.
+function environment(cacheDir) {
+  const env = { ...process.env };
+  delete env.ENCLAVE_SCHEMA_CACHE;
+  if (cacheDir !== undefined) env.ENCLAVE_SCHEMA_CACHE = cacheDir;
+  return env;
+}
+
 /** Total instructions of one `node <script> …args` process under cachegrind. */
-function count(script, scriptArgs) {
+function count(script, scriptArgs, cacheDir) {
   const file = join(workDir, 'cachegrind.out');
   const run = spawnSync(
     'valgrind',
     ['--quiet', '--tool=cachegrind', '--cache-sim=no', '--smc-check=all-non-file', `--cachegrind-out-file=${file}`, nodePath, ...flags, script, ...scriptArgs],
-    { cwd: benchDir, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8' },
+    { cwd: benchDir, stdio: ['ignore', 'ignore', 'pipe'], encoding: 'utf8', env: environment(cacheDir) },
   );
   // Valgrind notes the host's cache geometry even with --cache-sim=no; anything else is shown.
   const messages = run.stderr.split('\n').filter((line) => line !== '' && !/warning: .*(L3 cache|LL cache)/.test(line));
@@ -66,8 +80,25 @@ function count(script, scriptArgs) {
 }
 
 /** Instructions of `routes − 1` routes: the difference between a run with all and one with one. */
-function extraRoutes(script, argsFor) {
-  return count(script, argsFor(routes)) - count(script, argsFor(1));
+function extraRoutes(script, argsFor, cacheDirFor = () => undefined) {
+  return count(script, argsFor(routes), cacheDirFor(routes)) - count(script, argsFor(1), cacheDirFor(1));
+}
+
+// A cache directory per process for the cold mode (empty); for the warm mode, one per route count
+// filled by two plain boots under the same flags (V8's code cache is per flag set).
+let cacheDirs = 0;
+function cacheDirFor(mode, variant) {
+  return (routeCount) => {
+    const dir = join(workDir, `cache-${++cacheDirs}`);
+    if (mode === 'warm') {
+      mkdirSync(dir);
+      for (let boot = 0; boot < 2; boot++) {
+        const run = spawnSync(nodePath, [...flags, join(benchDir, 'lib', 'boot-app.mjs'), 'enclave', variant, String(routeCount)], { cwd: benchDir, stdio: 'ignore', env: environment(dir) });
+        if (run.status !== 0) throw new Error(`filling the cache for ${variant} exited with ${run.status}`);
+      }
+    }
+    return dir;
+  };
 }
 
 const started = Date.now();
@@ -80,6 +111,13 @@ for (let repeat = 1; repeat <= repeats; repeat++) {
       (cells[variant][framework] ??= []).push(instructions);
       log(`[${Math.round((Date.now() - started) / 1000)} s] repeat ${repeat} ${variant} ${framework}: ${formatNumber(instructions / 1e6)} M instructions`);
     }
+    for (const mode of cacheModes) {
+      const cell = `${variant}, ${mode} cache`;
+      const instructions = extraRoutes(join(benchDir, 'lib', 'boot-app.mjs'), (n) => ['enclave', variant, String(n)], cacheDirFor(mode, variant));
+      cells[cell] ??= {};
+      (cells[cell].enclave ??= []).push(instructions);
+      log(`[${Math.round((Date.now() - started) / 1000)} s] repeat ${repeat} ${cell}: ${formatNumber(instructions / 1e6)} M instructions`);
+    }
   }
   if (args.floor && variants.includes('distinct')) {
     const instructions = extraRoutes(join(benchDir, 'lib', 'boot-compilers.mjs'), (n) => [String(n)]);
@@ -90,14 +128,15 @@ for (let repeat = 1; repeat <= repeats; repeat++) {
 rmSync(workDir, { recursive: true, force: true });
 
 const spread = (values) => `±${formatNumber(((Math.max(...values) - Math.min(...values)) / 2 / median(values)) * 100, 1)}%`;
-const fastifyOf = (variant) => cells[variant].fastify ?? cells.distinct?.fastify;
+// A cache cell ("distinct, warm cache") is compared with Fastify's boot of the same variant.
+const fastifyOf = (variant) => cells[variant].fastify ?? cells[variant.split(',')[0]]?.fastify ?? cells.distinct?.fastify;
 const rows = Object.keys(cells).map((variant) => {
   const enclave = cells[variant].enclave;
   const fastify = fastifyOf(variant);
   return [
     variant,
     `${formatNumber(median(enclave) / 1e6)} M (${spread(enclave)})`,
-    cells[variant].fastify ? `${formatNumber(median(fastify) / 1e6)} M (${spread(fastify)})` : '(distinct’s)',
+    cells[variant].fastify ? `${formatNumber(median(fastify) / 1e6)} M (${spread(fastify)})` : `(${variant.split(',')[0]}’s)`,
     formatRatio(median(enclave) / median(fastify)),
   ];
 });

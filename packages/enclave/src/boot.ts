@@ -41,8 +41,14 @@ async function loadAndCompile(root: RootState): Promise<void> {
   await loadAll(root);
   root.booted = true;
   const rootContext = root.contexts[0] as Context;
+  // The schema cache (issue 29), awaited only when there is one: without it, ready() takes no
+  // extra turn of the microtask queue (plugins' ready callbacks keep their order).
+  const { schemaCache } = root;
+  if (schemaCache !== null) await schemaCache.prepare();
   for (const record of root.routes) record.compiled ??= compileRoute(record);
   compileNotFoundRoutes(root, rootContext);
+  // Every route's schemas are compiled: what was new goes to the cache before ready() resolves.
+  if (schemaCache !== null) await schemaCache.persist();
 }
 
 /**

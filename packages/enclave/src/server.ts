@@ -23,6 +23,7 @@ import { createLogger } from './logger.js';
 import { defaultPrettyMeta } from './routing/pretty-meta.js';
 import { createRootContext } from './scope/context.js';
 import type { RootState } from './state/application.js';
+import { SchemaCache } from './schema/schema-cache.js';
 import { SchemaController, type SchemaControllerOptions } from './schema/schema-controller.js';
 import type { EnclaveInstance, EnclaveOptions } from './types.js';
 import { type ChildLoggerFactory, setContextSetting } from './scope/context-settings.js';
@@ -124,6 +125,8 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
   const router = Router(routerConfig);
   // The request listener and the server need the root state, and it holds them: they are set
   // below, once it exists (requestListener, compileRouter, server).
+  // Issue 29: compiled validators and serializers kept between starts, when asked for.
+  const schemaCache = SchemaCache.fromOptions(given.schemaCache, process.env.ENCLAVE_SCHEMA_CACHE, log);
   const partialRoot: Omit<RootState, 'requestListener' | 'compileRouter' | 'server'> = {
     options: normalized,
     initialConfig: createInitialConfig(given, normalized),
@@ -136,6 +139,7 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
     notFoundRoutes: [],
     findNotFoundRoute: (url: string) => findNotFoundRoute(root, url),
     frameworkErrorRoute: null,
+    schemaCache,
     readyPromise: null,
     loaded: new Milestone(),
     runningReadyHooks: false,
@@ -153,6 +157,7 @@ export function createApplication(options: EnclaveOptions = {}): EnclaveInstance
     schemaErrorFormatter: given.schemaErrorFormatter as SchemaControllerOptions['schemaErrorFormatter'],
     schemaController: given.schemaController as SchemaControllerOptions['schemaController'],
     serializerOpts: given.serializerOpts as SchemaControllerOptions['serializerOpts'],
+    schemaCache,
   });
   const parsers = ContentTypeParserStore.createRoot({
     bodyLimit: normalized.bodyLimit,

@@ -3,14 +3,15 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { ValidatableRequest } from '../src/schema/contracts.js';
-import { SchemaController } from '../src/schema/schema-controller.js';
+import type { SchemaController } from '../src/schema/schema-controller.js';
+import { createRoot } from './schema-cache-mode.js';
 
 function request(parts: Partial<ValidatableRequest> = {}): ValidatableRequest {
   return { body: undefined, query: {}, params: {}, headers: {}, ...parts };
 }
 
 function createController(): SchemaController {
-  const root = SchemaController.createRoot({});
+  const root = createRoot({});
   root.addSchema({
     $id: 'http://example.com/common',
     type: 'object',

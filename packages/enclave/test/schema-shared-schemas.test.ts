@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { ValidatableRequest } from '../src/schema/contracts.js';
-import { SchemaController } from '../src/schema/schema-controller.js';
+import { createRoot } from './schema-cache-mode.js';
 
 function request(parts: Partial<ValidatableRequest> = {}): ValidatableRequest {
   return { body: undefined, query: {}, params: {}, headers: {}, ...parts };
@@ -11,7 +11,7 @@ const user = { $id: 'user', type: 'object', required: ['name'], properties: { na
 
 describe('addSchema', () => {
   test('refuses a schema without $id', () => {
-    const root = SchemaController.createRoot({});
+    const root = createRoot({});
     assert.throws(() => root.addSchema({ type: 'string' }), { code: 'FST_ERR_SCH_MISSING_ID' });
     assert.throws(() => root.addSchema({ $id: '', type: 'string' }), { code: 'FST_ERR_SCH_MISSING_ID' });
     assert.throws(() => root.addSchema({ $id: 42 } as unknown as Record<string, unknown>), { code: 'FST_ERR_SCH_MISSING_ID' });
@@ -20,14 +20,14 @@ describe('addSchema', () => {
   });
 
   test('refuses a duplicate $id in one context, and one an ancestor already uses', () => {
-    const root = SchemaController.createRoot({});
+    const root = createRoot({});
     root.addSchema(user);
     assert.throws(() => root.addSchema({ ...user }), { code: 'FST_ERR_SCH_ALREADY_PRESENT', message: /'user'/ });
     assert.throws(() => root.createChild().addSchema({ ...user }), { code: 'FST_ERR_SCH_ALREADY_PRESENT' });
   });
 
   test('stores a copy: mutating the object afterwards changes nothing', () => {
-    const root = SchemaController.createRoot({});
+    const root = createRoot({});
     const schema = { $id: 'limit', type: 'integer', maximum: 10 };
     root.addSchema(schema);
     schema.maximum = 1000;
@@ -35,7 +35,7 @@ describe('addSchema', () => {
   });
 
   test("keeps an $id of '__proto__' as a key, not as a prototype", () => {
-    const root = SchemaController.createRoot({});
+    const root = createRoot({});
     root.addSchema({ $id: '__proto__', type: 'string' });
     const schemas = root.getSchemas();
     assert.equal(Object.getPrototypeOf(schemas), Object.prototype);
@@ -43,7 +43,7 @@ describe('addSchema', () => {
   });
 
   test('turns a fluent-schema builder into its JSON', () => {
-    const root = SchemaController.createRoot({});
+    const root = createRoot({});
     const builder = { isFluentSchema: true, valueOf: () => ({ $id: 'fluent', type: 'string' }) };
     root.addSchema(builder);
     assert.deepEqual(root.getSchema('fluent'), { $id: 'fluent', type: 'string' });
@@ -52,7 +52,7 @@ describe('addSchema', () => {
 
 describe('encapsulation of shared schemas', () => {
   test('a child sees its ancestors; a parent never sees its child; siblings are separate', () => {
-    const root = SchemaController.createRoot({});
+    const root = createRoot({});
     root.addSchema(user);
     const left = root.createChild();
     const right = root.createChild();
@@ -72,13 +72,13 @@ describe('encapsulation of shared schemas', () => {
   });
 
   test('the same $id may be used by two siblings', () => {
-    const root = SchemaController.createRoot({});
+    const root = createRoot({});
     root.createChild().addSchema({ $id: 'thing', type: 'string' });
     assert.doesNotThrow(() => root.createChild().addSchema({ $id: 'thing', type: 'integer' }));
   });
 
   test("a route resolves its ancestors' schemas, and a parent route cannot reach a child's", () => {
-    const root = SchemaController.createRoot({});
+    const root = createRoot({});
     const child = root.createChild();
     child.addSchema(user);
     const grandchild = child.createChild();
@@ -97,7 +97,7 @@ describe('encapsulation of shared schemas', () => {
   });
 
   test('a schema added after a route of the context compiled is seen by later routes', () => {
-    const root = SchemaController.createRoot({});
+    const root = createRoot({});
     root.compileRoute({ method: 'POST', url: '/a', schema: { body: { type: 'object' } } }, null);
     root.addSchema(user);
     const { validate } = root.compileRoute({ method: 'POST', url: '/b', schema: { body: { $ref: 'user#' } } }, null);
@@ -119,7 +119,7 @@ describe('schemaController.bucket', () => {
         getSchemas: () => ({ ...store }),
       };
     };
-    const root = SchemaController.createRoot({ schemaController: { bucket } });
+    const root = createRoot({ schemaController: { bucket } });
     root.addSchema(user);
     const child = root.createChild();
     assert.equal(calls.length, 2);
@@ -131,10 +131,10 @@ describe('schemaController.bucket', () => {
   });
 
   test('must be a function', () => {
-    assert.throws(() => SchemaController.createRoot({ schemaController: { bucket: {} } }), {
+    assert.throws(() => createRoot({ schemaController: { bucket: {} } }), {
       code: 'FST_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN',
     });
-    assert.throws(() => SchemaController.createRoot({ schemaController: 'yes' as unknown as Record<string, unknown> }), {
+    assert.throws(() => createRoot({ schemaController: 'yes' as unknown as Record<string, unknown> }), {
       code: 'FST_ERR_INIT_OPTS_INVALID',
     });
   });

@@ -4,11 +4,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { SerializeFunction } from '../src/schema/contracts.js';
-import { compileResponseSerializers, createDefaultSerializerCompilerFactory } from '../src/schema/response-serializers.js';
+import { compileResponseSerializers, } from '../src/schema/response-serializers.js';
 import { ADDRESS_ID, fixtureSchemas, localDefinitions, sharedSchemas } from './serialization-fixtures.js';
+import { createSerializerFactory } from './schema-cache-mode.js';
 
 function compile(schema: unknown, shared: Record<string, unknown> = sharedSchemas): SerializeFunction {
-  const compiler = createDefaultSerializerCompilerFactory()(shared);
+  const compiler = createSerializerFactory()(shared);
   return compiler({ schema, method: 'GET', url: '/test', httpStatus: '200' });
 }
 
@@ -173,7 +174,7 @@ describe('every $ref form', () => {
   });
 
   test('an unresolvable $ref is FST_ERR_SCH_SERIALIZATION_BUILD at compile time', () => {
-    const compiler = createDefaultSerializerCompilerFactory()(sharedSchemas);
+    const compiler = createSerializerFactory()(sharedSchemas);
     assert.throws(
       () =>
         compileResponseSerializers(
@@ -190,7 +191,7 @@ describe('every $ref form', () => {
 
 describe('compile-once caching', () => {
   test('identical schemas written separately compile once', () => {
-    const compiler = createDefaultSerializerCompilerFactory()(sharedSchemas);
+    const compiler = createSerializerFactory()(sharedSchemas);
     const serializers = new Set<SerializeFunction>();
     for (let route = 0; route < 200; route++) {
       const schema = { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } };
@@ -200,7 +201,7 @@ describe('compile-once caching', () => {
   });
 
   test('1,000 routes sharing one $ref compile once', () => {
-    const compilerFor = createDefaultSerializerCompilerFactory();
+    const compilerFor = createSerializerFactory();
     const serializers = new Set<SerializeFunction>();
     for (let route = 0; route < 1000; route++) {
       // A fresh record per route, as a controller may build with `getSchemas()`.
@@ -211,7 +212,7 @@ describe('compile-once caching', () => {
   });
 
   test('a different shared schema under the same $id is a different serializer', () => {
-    const compilerFor = createDefaultSerializerCompilerFactory();
+    const compilerFor = createSerializerFactory();
     const other = { ...sharedSchemas, money: { $id: 'money', type: 'object', properties: { cents: { type: 'integer' } } } };
     const first = compilerFor(sharedSchemas)({ schema: { $ref: 'money#' }, method: 'GET', url: '/', httpStatus: '200' });
     const second = compilerFor(other)({ schema: { $ref: 'money#' }, method: 'GET', url: '/', httpStatus: '200' });
@@ -221,7 +222,7 @@ describe('compile-once caching', () => {
   });
 
   test('a schema without $ref is shared across shared-schema sets', () => {
-    const compilerFor = createDefaultSerializerCompilerFactory();
+    const compilerFor = createSerializerFactory();
     const schema = () => ({ type: 'object', properties: { id: { type: 'integer' } } });
     const first = compilerFor(sharedSchemas)({ schema: schema(), method: 'GET', url: '/', httpStatus: '200' });
     const second = compilerFor({})({ schema: schema(), method: 'GET', url: '/', httpStatus: '200' });
@@ -229,7 +230,7 @@ describe('compile-once caching', () => {
   });
 
   test('property order is part of the key, because it is the output order', () => {
-    const compiler = createDefaultSerializerCompilerFactory()({});
+    const compiler = createSerializerFactory()({});
     const ab = compiler({ schema: { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } } }, method: 'GET', url: '/', httpStatus: '200' });
     const ba = compiler({ schema: { type: 'object', properties: { b: { type: 'integer' }, a: { type: 'integer' } } }, method: 'GET', url: '/', httpStatus: '200' });
     assert.notEqual(ab, ba);
@@ -239,13 +240,13 @@ describe('compile-once caching', () => {
 
   test('separate factories (separate applications) do not share a cache', () => {
     const schema = { type: 'string' };
-    const first = createDefaultSerializerCompilerFactory()({})({ schema, method: 'GET', url: '/', httpStatus: '200' });
-    const second = createDefaultSerializerCompilerFactory()({})({ schema, method: 'GET', url: '/', httpStatus: '200' });
+    const first = createSerializerFactory()({})({ schema, method: 'GET', url: '/', httpStatus: '200' });
+    const second = createSerializerFactory()({})({ schema, method: 'GET', url: '/', httpStatus: '200' });
     assert.notEqual(first, second);
   });
 
   test('a schema that cannot be keyed still compiles, uncached', () => {
-    const compiler = createDefaultSerializerCompilerFactory()({});
+    const compiler = createSerializerFactory()({});
     const schema = () => ({ type: 'object', properties: { id: { type: 'integer' } }, 'x-hook': () => 1 });
     const first = compiler({ schema: schema(), method: 'GET', url: '/', httpStatus: '200' });
     const second = compiler({ schema: schema(), method: 'GET', url: '/', httpStatus: '200' });
@@ -271,7 +272,7 @@ describe('schemas are left as the user wrote them', () => {
   test('a property name with a line break is refused instead of becoming code', () => {
     const probe = '__enclaveSerializerProbe';
     const name = `a\nglobalThis.${probe} = 1; //`;
-    const compiler = createDefaultSerializerCompilerFactory()({});
+    const compiler = createSerializerFactory()({});
     assert.throws(
       () =>
         compileResponseSerializers(

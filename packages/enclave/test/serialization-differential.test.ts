@@ -3,12 +3,13 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { compileResponseSerializers, createDefaultSerializerCompilerFactory } from '../src/schema/response-serializers.js';
+import { compileResponseSerializers, } from '../src/schema/response-serializers.js';
 import { fixtureSchemas, referenceFilter, rootSchemaArbitrary, sharedSchemas, valueFor } from './serialization-fixtures.js';
+import { createSerializerFactory } from './schema-cache-mode.js';
 
 // Bounded so the suite stays fast; raise it locally (ENCLAVE_FC_RUNS=5000) to hunt for counterexamples.
 const RUNS = Number(process.env.ENCLAVE_FC_RUNS ?? 200);
-const compilerFor = createDefaultSerializerCompilerFactory();
+const compilerFor = createSerializerFactory();
 const compiler = compilerFor(sharedSchemas);
 
 function serializerFor(schema: unknown) {

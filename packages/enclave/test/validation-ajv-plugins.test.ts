@@ -7,6 +7,7 @@ import addFormats from 'ajv-formats';
 import type { ValidatableRequest } from '../src/schema/contracts.js';
 import type { EnclaveError } from '../src/errors.js';
 import { SchemaController, type SchemaControllerOptions } from '../src/schema/schema-controller.js';
+import { createRoot } from './schema-cache-mode.js';
 
 // ajv-merge-patch ships no type declarations, and the ones of ajv-i18n describe an ES default
 // export that Node's CommonJS interop does not produce: load both as CommonJS.
@@ -19,7 +20,7 @@ function request(parts: Partial<ValidatableRequest> = {}): ValidatableRequest {
 }
 
 function bodyValidator(options: SchemaControllerOptions, body: unknown, setup?: (root: SchemaController) => void) {
-  const root = SchemaController.createRoot(options);
+  const root = createRoot(options);
   setup?.(root);
   const { validate } = root.compileRoute({ method: 'POST', url: '/', schema: { body } }, null);
   return (data: unknown) => validate!(request({ body: data }), 'application/json') as EnclaveError | undefined;
@@ -101,13 +102,15 @@ describe('ajv option checks', () => {
   ];
   for (const [name, ajv, code] of cases) {
     test(name, () => {
-      assert.throws(() => SchemaController.createRoot({ ajv: ajv as SchemaControllerOptions['ajv'] }), { code });
+      assert.throws(() => createRoot({ ajv: ajv as SchemaControllerOptions['ajv'] }), { code });
     });
   }
 
   test('a plugin receives its options', () => {
     const received: unknown[] = [];
     const plugin = (_ajv: unknown, options: unknown) => received.push(options);
+    // Without the schema cache: a boot whose validators all come from it creates no Ajv instance
+    // and so calls no plugin (docs/schema-cache.md).
     SchemaController.createRoot({ ajv: { plugins: [[plugin, { level: 2 }]] } }).compileValidationSchema({ type: 'string' });
     assert.deepEqual(received, [{ level: 2 }]);
   });

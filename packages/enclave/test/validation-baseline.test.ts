@@ -5,14 +5,14 @@ import { describe, test } from 'node:test';
 import type { ValidatableRequest, ValidatorCompilerInput } from '../src/schema/contracts.js';
 import type { EnclaveError } from '../src/errors.js';
 import { createAjv } from '../src/schema/ajv-factory.js';
-import { SchemaController } from '../src/schema/schema-controller.js';
+import { createRoot } from './schema-cache-mode.js';
 
 function request(parts: Partial<ValidatableRequest> = {}): ValidatableRequest {
   return { body: undefined, query: {}, params: {}, headers: {}, ...parts };
 }
 
 function check(schema: Record<string, unknown>, data: ValidatableRequest, method = 'POST'): EnclaveError | undefined {
-  const { validate } = SchemaController.createRoot({}).compileRoute({ method, url: '/items/:id', schema }, null);
+  const { validate } = createRoot({}).compileRoute({ method, url: '/items/:id', schema }, null);
   assert.ok(validate, 'the route validates something');
   const result = validate(data, 'application/json');
   assert.ok(!(result instanceof Promise));
@@ -40,7 +40,7 @@ describe('baseline Ajv options', () => {
   });
 
   test('useDefaults: each request gets its own default object', () => {
-    const { validate } = SchemaController.createRoot({}).compileRoute(
+    const { validate } = createRoot({}).compileRoute(
       { method: 'POST', url: '/', schema: { body: { type: 'object', properties: { tags: { type: 'array', default: [] } } } } },
       null,
     );
@@ -77,7 +77,7 @@ describe('baseline Ajv options', () => {
   });
 
   test('a customOptions key overrides the baseline', () => {
-    const { validate } = SchemaController.createRoot({ ajv: { customOptions: { coerceTypes: false } } }).compileRoute(
+    const { validate } = createRoot({ ajv: { customOptions: { coerceTypes: false } } }).compileRoute(
       { method: 'GET', url: '/', schema: { querystring: { limit: { type: 'integer' } } } },
       null,
     );
@@ -135,7 +135,7 @@ describe('parts', () => {
     }
     const received: unknown[] = [];
     const joi = new JoiLike();
-    const controller = SchemaController.createRoot({});
+    const controller = createRoot({});
     controller.setValidatorCompiler(({ schema }: ValidatorCompilerInput) => {
       received.push(schema);
       return (data: unknown) => (schema as JoiLike).validate(data);
@@ -161,16 +161,16 @@ describe('parts', () => {
       assert.equal(check(schema, request({ body: {} }), method)?.validationContext, 'body', method);
     }
     for (const method of ['GET', 'HEAD', 'TRACE']) {
-      const { validate } = SchemaController.createRoot({}).compileRoute({ method, url: '/', schema }, null);
+      const { validate } = createRoot({}).compileRoute({ method, url: '/', schema }, null);
       assert.equal(validate, null, method);
     }
     // Ignored means not compiled either: a broken body schema on GET is not an error here (the
     // route registration refuses it, with FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED).
-    assert.doesNotThrow(() => SchemaController.createRoot({}).compileRoute({ method: 'GET', url: '/', schema: { body: { $ref: 'nowhere#' } } }, null));
+    assert.doesNotThrow(() => createRoot({}).compileRoute({ method: 'GET', url: '/', schema: { body: { $ref: 'nowhere#' } } }, null));
   });
 
   test('no validated part: validate is null', () => {
-    const root = SchemaController.createRoot({});
+    const root = createRoot({});
     assert.deepEqual(root.compileRoute({ method: 'GET', url: '/' }, null), { validate: null, serializerFor: null });
     assert.equal(root.compileRoute({ method: 'GET', url: '/', schema: { response: { 200: { type: 'object' } } } }, null).validate, null);
   });

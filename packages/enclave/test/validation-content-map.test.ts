@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { ValidatableRequest, ValidatorCompilerInput } from '../src/schema/contracts.js';
 import type { EnclaveError } from '../src/errors.js';
-import { SchemaController } from '../src/schema/schema-controller.js';
+import { createRoot } from './schema-cache-mode.js';
 
 function request(body: unknown): ValidatableRequest {
   return { body, query: {}, params: {}, headers: {} };
@@ -16,7 +16,7 @@ const content = {
 };
 
 function compile(body: unknown) {
-  const { validate } = SchemaController.createRoot({}).compileRoute({ method: 'POST', url: '/upload', schema: { body } }, null);
+  const { validate } = createRoot({}).compileRoute({ method: 'POST', url: '/upload', schema: { body } }, null);
   assert.ok(validate);
   return (data: unknown, mediaType: string | undefined) => validate(request(data), mediaType) as EnclaveError | undefined;
 }
@@ -82,7 +82,7 @@ describe('body content map', () => {
 
   test('a custom compiler is called once per entry, with httpPart body', () => {
     const calls: ValidatorCompilerInput[] = [];
-    const root = SchemaController.createRoot({});
+    const root = createRoot({});
     root.setValidatorCompiler((input) => {
       calls.push(input);
       return () => true;

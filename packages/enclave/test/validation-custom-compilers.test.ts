@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { SerializerCompilerInput, ValidatableRequest, ValidationFunction, ValidatorCompiler, ValidatorCompilerInput } from '../src/schema/contracts.js';
 import type { EnclaveError } from '../src/errors.js';
-import { SchemaController } from '../src/schema/schema-controller.js';
+import { createRoot } from './schema-cache-mode.js';
 
 function request(parts: Partial<ValidatableRequest> = {}): ValidatableRequest {
   return { body: undefined, query: {}, params: {}, headers: {}, ...parts };
@@ -16,7 +16,7 @@ function compilerReturning(make: () => ValidationFunction): ValidatorCompiler {
 }
 
 function validateBody(compiler: ValidatorCompiler, data: ValidatableRequest) {
-  const root = SchemaController.createRoot({});
+  const root = createRoot({});
   root.setValidatorCompiler(compiler);
   const { validate } = root.compileRoute({ method: 'POST', url: '/', schema: { body: { type: 'object' } } }, null);
   return validate!(data, 'application/json');
@@ -26,7 +26,7 @@ describe('custom validator compilers', () => {
   test('receive { schema, method, url, httpPart } for every part, and no shared schemas', () => {
     const calls: ValidatorCompilerInput[] = [];
     let defaultBuilt = 0;
-    const root = SchemaController.createRoot({ ajv: { plugins: [() => defaultBuilt++] } });
+    const root = createRoot({ ajv: { plugins: [() => defaultBuilt++] } });
     root.addSchema({ $id: 'user', type: 'object' });
     root.setValidatorCompiler((input) => {
       calls.push(input);
@@ -48,7 +48,7 @@ describe('custom validator compilers', () => {
       used.push(name);
       return true;
     };
-    const root = SchemaController.createRoot({});
+    const root = createRoot({});
     root.setValidatorCompiler(named('root'));
     const inherits = root.createChild().createChild();
     const own = root.createChild();
@@ -59,7 +59,7 @@ describe('custom validator compilers', () => {
   });
 
   test('the route option validatorCompiler wins over the context', () => {
-    const root = SchemaController.createRoot({});
+    const root = createRoot({});
     root.setValidatorCompiler(() => () => false);
     const { validate } = root.compileRoute(
       { method: 'POST', url: '/', schema: { body: {} }, validatorCompiler: () => () => true },
@@ -119,7 +119,7 @@ describe('custom validator compilers', () => {
   });
 
   test('promises: { value } applied, rejection is a failure, later parts still run', async () => {
-    const root = SchemaController.createRoot({});
+    const root = createRoot({});
     root.setValidatorCompiler(({ httpPart }) =>
       httpPart === 'body' ? async (data: unknown) => ({ value: { wrapped: data } }) : (data: unknown) => data === 'ok',
     );
@@ -132,7 +132,7 @@ describe('custom validator compilers', () => {
     const failing = (await validate!(request({ body: 1, query: 'no' }), 'application/json')) as EnclaveError;
     assert.equal(failing.validationContext, 'querystring');
 
-    const rejecting = SchemaController.createRoot({});
+    const rejecting = createRoot({});
     rejecting.setValidatorCompiler(() => async () => Promise.reject(new Error('remote says no')));
     const rejected = (await rejecting.compileRoute({ method: 'POST', url: '/', schema: { body: {} } }, null).validate!(request(), undefined)) as EnclaveError;
     assert.equal(rejected.message, 'remote says no');
@@ -140,7 +140,7 @@ describe('custom validator compilers', () => {
   });
 
   test('a compiler that throws or returns no function fails the build, naming the part', () => {
-    const root = SchemaController.createRoot({});
+    const root = createRoot({});
     root.setValidatorCompiler(() => {
       throw new Error('unsupported keyword');
     });
@@ -160,7 +160,7 @@ describe('custom validator compilers', () => {
 
 describe('$async schemas with the default compiler', () => {
   test('return a promise; valid data resolves undefined, invalid data a 400', async () => {
-    const root = SchemaController.createRoot({});
+    const root = createRoot({});
     const { validate } = root.compileRoute(
       { method: 'POST', url: '/', schema: { body: { $async: true, type: 'object', required: ['value'], properties: { value: { type: 'integer' } } } } },
       null,
@@ -186,7 +186,7 @@ describe('$async schemas with the default compiler', () => {
 describe('schemaController.compilersFactory', () => {
   test('buildValidator is fed the visible shared schemas and the ajv option, once per schema set', () => {
     const builds: Array<{ ids: string[]; ajv: unknown }> = [];
-    const root = SchemaController.createRoot({
+    const root = createRoot({
       ajv: { customOptions: { allErrors: true } },
       schemaController: {
         compilersFactory: {
@@ -212,7 +212,7 @@ describe('schemaController.compilersFactory', () => {
 
   test('buildSerializer replaces the default serializer, with serializerOpts', () => {
     const seen: unknown[] = [];
-    const root = SchemaController.createRoot({
+    const root = createRoot({
       serializerOpts: { rounding: 'floor' },
       schemaController: {
         compilersFactory: {
@@ -229,12 +229,12 @@ describe('schemaController.compilersFactory', () => {
   });
 
   test('builders must be functions', () => {
-    assert.throws(() => SchemaController.createRoot({ schemaController: { compilersFactory: { buildValidator: 'ajv' } } }), {
+    assert.throws(() => createRoot({ schemaController: { compilersFactory: { buildValidator: 'ajv' } } }), {
       code: 'FST_ERR_INIT_OPTS_INVALID',
       message: `Invalid initialization options: '["must be a function"]'`,
       hint: /'schemaController\.compilersFactory\.buildValidator' got "ajv"/,
     });
-    assert.throws(() => SchemaController.createRoot({ schemaController: { compilersFactory: { buildSerializer: 1 } } }), {
+    assert.throws(() => createRoot({ schemaController: { compilersFactory: { buildSerializer: 1 } } }), {
       code: 'FST_ERR_INIT_OPTS_INVALID',
       message: `Invalid initialization options: '["must be a function"]'`,
       hint: /'schemaController\.compilersFactory\.buildSerializer' got 1/,
@@ -245,7 +245,7 @@ describe('schemaController.compilersFactory', () => {
 describe('compileValidationSchema and compileSerializationSchema', () => {
   test("use the context's compilers and compile one content once", () => {
     const calls: ValidatorCompilerInput[] = [];
-    const root = SchemaController.createRoot({});
+    const root = createRoot({});
     const child = root.createChild();
     child.setValidatorCompiler((input) => {
       calls.push(input);
@@ -266,7 +266,7 @@ describe('compileValidationSchema and compileSerializationSchema', () => {
 
   test('serialization: custom compiler input, cache, and the default compiler', () => {
     const inputs: SerializerCompilerInput[] = [];
-    const root = SchemaController.createRoot({});
+    const root = createRoot({});
     const child = root.createChild();
     child.setSerializerCompiler((input) => {
       inputs.push(input);

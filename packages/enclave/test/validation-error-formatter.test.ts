@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { SchemaErrorFormatter, ValidatableRequest } from '../src/schema/contracts.js';
 import type { EnclaveError } from '../src/errors.js';
-import { SchemaController } from '../src/schema/schema-controller.js';
+import type { SchemaController } from '../src/schema/schema-controller.js';
+import { createRoot } from './schema-cache-mode.js';
 
 function request(parts: Partial<ValidatableRequest> = {}): ValidatableRequest {
   return { body: undefined, query: {}, params: {}, headers: {}, ...parts };
@@ -20,7 +21,7 @@ function failBody(controller: SchemaController, instance: unknown = null, extra:
 
 describe('the default validation error', () => {
   test('carries statusCode, code, validation and validationContext', () => {
-    const error = failBody(SchemaController.createRoot({}));
+    const error = failBody(createRoot({}));
     assert.equal(error.message, "body must have required property 'name'");
     assert.equal(error.statusCode, 400);
     assert.equal(error.code, 'FST_ERR_VALIDATION');
@@ -29,7 +30,7 @@ describe('the default validation error', () => {
   });
 
   test('names the path inside the part, and joins several errors with ", "', () => {
-    const root = SchemaController.createRoot({ ajv: { customOptions: { allErrors: true } } });
+    const root = createRoot({ ajv: { customOptions: { allErrors: true } } });
     const { validate } = root.compileRoute(
       { method: 'GET', url: '/', schema: { querystring: { limit: { type: 'integer' }, offset: { type: 'integer', minimum: 0 } } } },
       null,
@@ -48,7 +49,7 @@ describe('schemaErrorFormatter', () => {
       return new Error(`${dataVar} is wrong (${errors.length})`);
     };
     const instance = { name: 'the instance' };
-    const error = failBody(SchemaController.createRoot({ schemaErrorFormatter: formatter }), instance);
+    const error = failBody(createRoot({ schemaErrorFormatter: formatter }), instance);
     assert.equal(error.message, 'body is wrong (1)');
     assert.equal(calls[0]?.self, instance);
     assert.equal(calls[0]?.dataVar, 'body');
@@ -60,11 +61,11 @@ describe('schemaErrorFormatter', () => {
 
   test('a status the formatter chose is kept', () => {
     const formatter: SchemaErrorFormatter = () => Object.assign(new Error('unprocessable'), { statusCode: 422 });
-    assert.equal(failBody(SchemaController.createRoot({ schemaErrorFormatter: formatter })).statusCode, 422);
+    assert.equal(failBody(createRoot({ schemaErrorFormatter: formatter })).statusCode, 422);
   });
 
   test('setSchemaErrorFormatter is encapsulated; the route option wins', () => {
-    const root = SchemaController.createRoot({ schemaErrorFormatter: () => new Error('from options') });
+    const root = createRoot({ schemaErrorFormatter: () => new Error('from options') });
     const child = root.createChild();
     child.setSchemaErrorFormatter(() => new Error('from child'));
     const grandchild = child.createChild();
@@ -77,7 +78,7 @@ describe('schemaErrorFormatter', () => {
   });
 
   test('a formatter that returns something other than an Error gives a clear 500', () => {
-    const root = SchemaController.createRoot({});
+    const root = createRoot({});
     root.setSchemaErrorFormatter((() => 'oops') as unknown as SchemaErrorFormatter);
     const error = failBody(root);
     assert.equal(error.statusCode, 500);
@@ -87,7 +88,7 @@ describe('schemaErrorFormatter', () => {
   });
 
   test('a formatter that throws an Error fails with that Error, as in Fastify (a 500 when it sets no status)', () => {
-    const root = SchemaController.createRoot({});
+    const root = createRoot({});
     const thrown = new Error('formatter bug');
     root.setSchemaErrorFormatter(() => {
       throw thrown;
@@ -98,7 +99,7 @@ describe('schemaErrorFormatter', () => {
   });
 
   test('a formatter that throws something other than an Error gives a clear 500', () => {
-    const root = SchemaController.createRoot({});
+    const root = createRoot({});
     root.setSchemaErrorFormatter(() => {
       throw 'formatter bug';
     });
@@ -110,15 +111,15 @@ describe('schemaErrorFormatter', () => {
   test('must be a synchronous function', () => {
     const asyncFormatter = async () => new Error('late');
     for (const bad of ['formatter', 42, {}, asyncFormatter]) {
-      assert.throws(() => SchemaController.createRoot({ schemaErrorFormatter: bad as unknown as SchemaErrorFormatter }), {
+      assert.throws(() => createRoot({ schemaErrorFormatter: bad as unknown as SchemaErrorFormatter }), {
         code: 'FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN',
       });
-      assert.throws(() => SchemaController.createRoot({}).setSchemaErrorFormatter(bad as unknown as SchemaErrorFormatter), {
+      assert.throws(() => createRoot({}).setSchemaErrorFormatter(bad as unknown as SchemaErrorFormatter), {
         code: 'FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN',
       });
     }
     assert.throws(
-      () => SchemaController.createRoot({}).compileRoute({ ...route, schemaErrorFormatter: asyncFormatter as unknown as SchemaErrorFormatter }, null),
+      () => createRoot({}).compileRoute({ ...route, schemaErrorFormatter: asyncFormatter as unknown as SchemaErrorFormatter }, null),
       { code: 'FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN' },
     );
   });

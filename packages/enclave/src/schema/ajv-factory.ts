@@ -1,7 +1,7 @@
-import Ajv, { type Options as AjvOptions } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { default as Ajv, Options as AjvOptions } from 'ajv';
 import fastUri from 'fast-uri';
 import { errorCodes } from '../errors.js';
+import { ajvClass, ajvFormatsPlugin } from './compiler-modules.js';
 
 /** An Ajv plugin: `(ajv, options?) => ajv`, as `ajv-errors`, `ajv-formats` and `ajv-merge-patch` are. */
 export type AjvPluginFunction = (ajv: Ajv, options?: any) => unknown;
@@ -86,13 +86,28 @@ export function readAjvFactoryOptions(option: unknown): AjvFactoryOptions {
   };
 }
 
-// `import * as plugin from 'ajv-errors'` in ESM hands over a namespace whose `default` is the
-// function; accept it, since users paste whichever import form their bundler produced.
-function unwrapModule(value: unknown): unknown {
+/**
+ * An Ajv plugin given as a module namespace (`import * as plugin from 'ajv-errors'` in ESM hands
+ * over one whose `default` is the function) is that function; users paste whichever import form
+ * their bundler produced.
+ */
+export function unwrapModule(value: unknown): unknown {
   if (typeof value === 'object' && value !== null && typeof (value as { default?: unknown }).default === 'function') {
     return (value as { default: unknown }).default;
   }
   return value;
+}
+
+/**
+ * The options an Ajv instance is created with: the baseline, then `customOptions` over it (`code`
+ * merged key by key).
+ *
+ * @example
+ * ajvConstructorOptions({ customOptions: { allErrors: true } }).allErrors // true
+ */
+export function ajvConstructorOptions(options: AjvFactoryOptions): AjvOptions {
+  const custom = options.customOptions;
+  return { ...baselineAjvOptions, ...custom, code: { ...baselineCodeOptions, ...custom?.code } };
 }
 
 /**
@@ -105,9 +120,12 @@ function unwrapModule(value: unknown): unknown {
  * const ajv = createAjv({ user: { $id: 'user', type: 'object' } }, {})
  * ajv.compile({ $ref: 'user#' })
  */
-export function createAjv(sharedSchemas: Record<string, unknown>, options: AjvFactoryOptions): Ajv {
-  const custom = options.customOptions;
-  const ajv = new Ajv({ ...baselineAjvOptions, ...custom, code: { ...baselineCodeOptions, ...custom?.code } });
+export function createAjv(sharedSchemas: Record<string, unknown>, options: AjvFactoryOptions, standalone = false): Ajv {
+  const constructorOptions = ajvConstructorOptions(options);
+  // `code.source` keeps each validator's generated code, which the schema cache writes out.
+  if (standalone) constructorOptions.code = { ...constructorOptions.code, source: true };
+  const ajv = new (ajvClass())(constructorOptions);
+  const addFormats = ajvFormatsPlugin();
   // ajv-formats defines keywords (formatMinimum…) that Ajv refuses to define twice: when the user
   // lists ajv-formats with options of their own, their call replaces the baseline one.
   const plugins = options.plugins ?? [];

@@ -1,4 +1,5 @@
 import { errorCodes } from '../errors.js';
+import { isAjvValidator } from './cached-validators.js';
 import { describeThrown, isErrorValue, readSafely } from '../thrown-values.js';
 import type { HttpPart, SchemaErrorFormatter, ValidatableRequest, ValidationFunction, ValidatorCompiler } from './contracts.js';
 import { createValidationError, markValidationError } from './error-formatter.js';
@@ -93,7 +94,7 @@ function compilePart(input: RouteValidationInput, part: HttpPart, schema: unknow
   if (typeof validate !== 'function') {
     throw new errorCodes.FST_ERR_SCH_VALIDATION_BUILD(input.method, input.url, `the validator compiler returned ${typeof validate}, not a function`, `${part} schema`);
   }
-  return { validate: validate as ValidationFunction, ajv: 'schemaEnv' in (validate as object) };
+  return { validate: validate as ValidationFunction, ajv: isAjvValidator(validate) };
 }
 
 // A request body's media type picks its schema: the exact essence, then `type/*`, then `*/*`.

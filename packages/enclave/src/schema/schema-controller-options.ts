@@ -5,7 +5,8 @@ import { assertSchemaErrorFormatter } from './error-formatter.js';
 import { isPlainObject } from './normalize-schema.js';
 import { createDefaultSerializerCompilerFactory } from './response-serializers.js';
 import type { SchemaBucketFactory } from './shared-schemas.js';
-import { buildDefaultValidatorCompiler, type ValidatorCompilerBuilder } from './validator-compiler.js';
+import type { SchemaCache } from './schema-cache.js';
+import { createDefaultValidatorBuilder, type ValidatorCompilerBuilder } from './validator-compiler.js';
 
 /**
  * Builds a serializer compiler for one set of visible shared schemas; the shape of Fastify's
@@ -37,6 +38,8 @@ export interface SchemaControllerSettings {
   bucketFactory: SchemaBucketFactory | undefined;
   buildValidator: ValidatorCompilerBuilder;
   buildSerializer: SerializerCompilerBuilder;
+  /** The application's schema cache (issue 29), which only the default compilers use. */
+  schemaCache: SchemaCache | null;
 }
 
 function optionalFunction<Fn>(value: unknown, name: string): Fn | undefined {
@@ -57,7 +60,7 @@ export function readSchemaControllerOptions(options: {
   schemaErrorFormatter?: unknown;
   schemaController?: unknown;
   serializerOpts?: unknown;
-}): SchemaControllerSettings {
+}, schemaCache: SchemaCache | null = null): SchemaControllerSettings {
   const ajvOptions = readAjvFactoryOptions(options.ajv);
   if (options.schemaErrorFormatter !== undefined) assertSchemaErrorFormatter(options.schemaErrorFormatter);
 
@@ -80,9 +83,10 @@ export function readSchemaControllerOptions(options: {
     bucketFactory: bucket as SchemaBucketFactory | undefined,
     buildValidator:
       optionalFunction<ValidatorCompilerBuilder>(compilersFactory.buildValidator, 'schemaController.compilersFactory.buildValidator') ??
-      buildDefaultValidatorCompiler,
+      createDefaultValidatorBuilder(schemaCache),
     buildSerializer:
       optionalFunction<SerializerCompilerBuilder>(compilersFactory.buildSerializer, 'schemaController.compilersFactory.buildSerializer') ??
-      createDefaultSerializerCompilerFactory(),
+      createDefaultSerializerCompilerFactory(undefined, schemaCache),
+    schemaCache,
   };
 }

@@ -15,11 +15,13 @@ import { assertSchemaErrorFormatter, defaultSchemaErrorFormatter } from './error
 import { inlineSharedHeadersSchema } from './headers-ref.js';
 import { normalizeRouteSchema } from './normalize-schema.js';
 import { compileResponseSerializers } from './response-serializers.js';
+import { isDefaultSerializerBuilder } from './serializer-default-compiler.js';
 import { compileRouteValidation } from './route-validation.js';
 import { readSchemaControllerOptions, type SchemaControllerSettings } from './schema-controller-options.js';
 import { fingerprintSchema } from './serializer-schema-fingerprint.js';
 import { LinkedSchemaBucket, prepareSharedSchema, type SchemaBucket } from './shared-schemas.js';
-import { buildDefaultValidatorCompiler } from './validator-compiler.js';
+import type { SchemaCache } from './schema-cache.js';
+import { isDefaultValidatorBuilder } from './validator-compiler.js';
 
 export type { SchemaControllerFactoryOption, SerializerCompilerBuilder } from './schema-controller-options.js';
 export type { ValidatorCompilerBuilder } from './validator-compiler.js';
@@ -37,6 +39,8 @@ export interface SchemaControllerOptions {
   schemaController?: Record<string, unknown> | undefined;
   /** Handed to `compilersFactory.buildSerializer` as its second argument. */
   serializerOpts?: Record<string, unknown> | undefined;
+  /** The application's schema cache (`schemaCache` / `ENCLAVE_SCHEMA_CACHE`), if any. */
+  schemaCache?: SchemaCache | null | undefined;
 }
 
 /** A compiler made by a builder from the shared schemas, and the schema count it was made for. */
@@ -62,7 +66,7 @@ interface BuiltCompiler<Compiler> {
 export class SchemaController {
   /** Creates the controller of the root context; validates the schema-related factory options. */
   static createRoot(options: SchemaControllerOptions): SchemaController {
-    const settings = readSchemaControllerOptions(options);
+    const settings = readSchemaControllerOptions(options, options.schemaCache ?? null);
     return new SchemaController(null, settings, settings.bucketFactory?.() ?? new LinkedSchemaBucket(null));
   }
 
@@ -175,14 +179,15 @@ export class SchemaController {
     let validate: CompiledRouteSchemas['validate'] = null;
     const hasParts = normalized.params !== undefined || normalized.querystring !== undefined || normalized.headers !== undefined || normalized.body !== undefined;
     if (hasParts) {
-      let compiler = route.validatorCompiler ?? this.customValidatorCompiler();
+      const own = route.validatorCompiler ?? this.customValidatorCompiler();
+      const defaultBuilder = isDefaultValidatorBuilder(this.settings.buildValidator);
+      let compiler = own;
       if (compiler === undefined) {
         compiler = this.buildOrWrap(route, () => this.sharedValidatorCompiler());
         this.validatorInUse = true;
-        if (this.settings.buildValidator === buildDefaultValidatorCompiler) {
-          normalized.headers = inlineSharedHeadersSchema(normalized.headers, this.getSchemas());
-        }
+        if (defaultBuilder) normalized.headers = inlineSharedHeadersSchema(normalized.headers, this.getSchemas());
       }
+      if (own !== undefined || !defaultBuilder) this.settings.schemaCache?.explain('validators made by a compiler of your own');
       validate = compileRouteValidation({
         method: route.method,
         url: route.url,
@@ -197,6 +202,9 @@ export class SchemaController {
     if (schema.response !== undefined && schema.response !== null) {
       const compiler = route.serializerCompiler ?? this.effectiveSerializerCompiler();
       if (route.serializerCompiler === undefined) this.serializerInUse = true;
+      if (route.serializerCompiler !== undefined || this.customSerializerCompiler() !== undefined || !isDefaultSerializerBuilder(this.settings.buildSerializer)) {
+        this.settings.schemaCache?.explain('serializers made by a compiler of your own');
+      }
       serializerFor = compileServingResponse(schema.response, { method: route.method, url: route.url, compiler });
     }
     return { validate, serializerFor };

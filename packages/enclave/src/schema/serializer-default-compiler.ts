@@ -1,6 +1,9 @@
-import fastJsonStringify, { type Schema as FastJsonSchema } from 'fast-json-stringify';
+import type { Schema as FastJsonSchema } from 'fast-json-stringify';
 import { BoundedCache, SCHEMA_CACHE_LIMIT } from './bounded-cache.js';
+import { createSerializerCacheScope } from './cached-serializers.js';
+import { fastJsonStringify } from './compiler-modules.js';
 import type { SerializeFunction, SerializerCompiler } from './contracts.js';
+import type { SchemaCache } from './schema-cache.js';
 import { cloneSchema, containsLineTerminator, copyFromKey, fingerprintSchema } from './serializer-schema-fingerprint.js';
 
 // See `hasLineTerminatorInName`: refusing the schema is the only safe answer short of patching
@@ -30,6 +33,7 @@ const UNSAFE_NAME_MESSAGE =
  */
 export function createDefaultSerializerCompilerFactory(
   limit: number = SCHEMA_CACHE_LIMIT,
+  schemaCache: SchemaCache | null = null,
 ): (sharedSchemas: Record<string, unknown>, serializerOpts?: Record<string, unknown>) => SerializerCompiler {
   const serializers = new BoundedCache<SerializeFunction>(limit);
   const externalSchemasBySet = new Map<string, Record<string, unknown>>();
@@ -44,7 +48,7 @@ export function createDefaultSerializerCompilerFactory(
     return `@${id}`;
   };
 
-  return function compilerForSharedSchemas(sharedSchemas, serializerOpts) {
+  const factory = function compilerForSharedSchemas(sharedSchemas: Record<string, unknown>, serializerOpts?: Record<string, unknown>): SerializerCompiler {
     const known = compilersBySet.get(sharedSchemas);
     if (known !== undefined && known.serializerOpts === serializerOpts) return known.compiler;
 
@@ -69,7 +73,8 @@ export function createDefaultSerializerCompilerFactory(
       return copy;
     };
 
-    const compiler: SerializerCompiler = ({ schema }) => {
+    const cacheScope = schemaCache === null ? undefined : createSerializerCacheScope(schemaCache, sharedSchemas, serializerOpts);
+    const compiler: SerializerCompiler = ({ schema, httpStatus, contentType }) => {
       const { key, hasRef, hasLineTerminatorInName } = fingerprintSchema(schema);
       if (hasLineTerminatorInName) throw new Error(UNSAFE_NAME_MESSAGE);
       const cacheKey = key === undefined ? undefined : `${optionsKey}\n${hasRef ? setKey : ''}\n${key}`;
@@ -81,11 +86,24 @@ export function createDefaultSerializerCompilerFactory(
       // spares fast-json-stringify from checking every one of them again.
       // The factory option `serializerOpts` (rounding, largeArrayMechanism, …) goes to every build.
       const options = hasRef ? { ...serializerOpts, schema: externalSchemas() as Record<string, FastJsonSchema> } : { ...serializerOpts };
-      const serializer = fastJsonStringify(key === undefined ? cloneSchema(schema) : copyFromKey<FastJsonSchema>(key), options) as SerializeFunction;
+      const copy = (): FastJsonSchema => (key === undefined ? cloneSchema(schema) : copyFromKey<FastJsonSchema>(key));
+      const stored = key === undefined ? undefined : cacheScope?.load(key, hasRef, httpStatus, contentType);
+      const serializer =
+        (stored === undefined ? undefined : 'serializer' in stored ? stored.serializer : stored.build(copy(), options)) ??
+        (fastJsonStringify()(copy(), options) as SerializeFunction);
       if (cacheKey !== undefined) serializers.set(cacheKey, serializer);
       return serializer;
     };
     compilersBySet.set(sharedSchemas, { compiler, serializerOpts });
     return compiler;
   };
+  defaultFactories.add(factory);
+  return factory;
+}
+
+const defaultFactories = new WeakSet<object>();
+
+/** True for a builder made by `createDefaultSerializerCompilerFactory` (fast-json-stringify with shared schemas). */
+export function isDefaultSerializerBuilder(builder: object): boolean {
+  return defaultFactories.has(builder);
 }

@@ -15,6 +15,7 @@ import type { Logger } from '../logger.js';
 import type { Milestone } from '../milestone.js';
 import type { MethodSets } from '../routing/http-methods.js';
 import type { CompiledRouteSchemas } from '../schema/contracts.js';
+import type { SchemaCache } from '../schema/schema-cache.js';
 import type { SchemaController } from '../schema/schema-controller.js';
 import type { ChildLoggerFactory, EnclaveInstance } from '../types.js';
 import type { HookEntry } from './entries.js';
@@ -129,6 +130,8 @@ export interface RootState {
   findNotFoundRoute(url: string): CompiledRoute;
   /** What `frameworkErrors` answers through (a bad URL, an over-long parameter). Built at ready. */
   frameworkErrorRoute: CompiledRoute | null;
+  /** Compiled schemas kept between starts (`schemaCache` / `ENCLAVE_SCHEMA_CACHE`), or null. */
+  schemaCache: SchemaCache | null;
   /** Whether a real logger is set (per-request child loggers and request logs). */
   readonly logging: boolean;
   readyPromise: Promise<void> | null;

@@ -73,6 +73,11 @@ export interface EnclaveOptions {
   ajv?: { customOptions?: Record<string, unknown>; plugins?: unknown[] };
   schemaErrorFormatter?: SchemaErrorFormatter;
   schemaController?: Record<string, unknown>;
+  /**
+   * A directory where compiled validators and serializers are kept between starts (Enclave's own;
+   * `ENCLAVE_SCHEMA_CACHE` when absent, `false` to refuse it): the guide "The schema cache".
+   */
+  schemaCache?: string | false | null;
   constraints?: Record<string, unknown>;
   allowUnsafeRegex?: boolean;
   routerOptions?: Record<string, unknown>;

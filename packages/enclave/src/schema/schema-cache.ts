@@ -1,0 +1,264 @@
+// The schema cache of one application (issue 29, SPEC §10): validators and serializers the default
+// compilers built in an earlier boot, loaded as code instead of compiled again. Keys and entries
+// come from cached-validators.ts and cached-serializers.ts; files from schema-cache-files.ts.
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import vm from 'node:vm';
+import { errorCodes } from '../errors.js';
+import type { Logger } from '../logger.js';
+import {
+  bundleName,
+  encodeBundle,
+  entryBytes,
+  entryText,
+  type LoadedBundle,
+  listPointers,
+  type ModuleFunction,
+  moduleEntryBytes,
+  type PrefetchedBundle,
+  prefetchLatestBundle,
+  readBundle,
+  readPointer,
+  type StoredEntry,
+  writeBundle,
+  writeCodeCache,
+} from './schema-cache-files.js';
+import { hashText } from './schema-cache-keys.js';
+import { ALLOWED_MODULES } from './standalone-validator.js';
+
+/** What a compiler keeps in the cache: a validator or serializer module, or why there is none. */
+export type CompiledKind = 'validator' | 'serializer';
+
+/** A found entry: the module's exports, or the reason the schema is compiled as usual. */
+export type CacheHit = { exports: unknown; async: boolean } | { unsupported: string };
+
+/** One key's place in the cache during a boot. */
+export interface CacheSlot {
+  /** What an earlier boot stored under the key, or undefined (a miss). */
+  readonly hit: CacheHit | undefined;
+  /** Records a module's code (or why there is none) for the bundle this boot writes. */
+  store(entry: { module: string; async?: boolean } | { unsupported: string }): void;
+}
+
+// A directory already full of pointers, none of them this boot's (new options, say): after this
+// many missing pointers, one listing answers the rest without a file system call each.
+const POINTER_MISSES_BEFORE_LISTING = 32;
+
+type Require = (id: string) => unknown;
+let requires: Record<CompiledKind, Require> | undefined;
+
+// Generated modules load their runtime helpers from the packages that generated them (Ajv's from
+// Enclave's Ajv, the serializer's from fast-json-stringify's), and nothing else.
+function moduleRequires(): Record<CompiledKind, Require> {
+  const restrict = (from: string): Require => {
+    const base = createRequire(from);
+    // A thousand modules load the same two or three helpers: resolve each once.
+    const loaded = new Map<string, unknown>();
+    return (id) => {
+      if (loaded.has(id)) return loaded.get(id);
+      if (!ALLOWED_MODULES.test(id)) throw new Error(`a schema cache module may not load '${id}'`);
+      const exported = base(id);
+      loaded.set(id, exported);
+      return exported;
+    };
+  };
+  requires ??= { validator: restrict(__filename), serializer: restrict(require.resolve('fast-json-stringify')) };
+  return requires;
+}
+
+/**
+ * Compiles a module's text into a function, without `eval` or `new Function` (the text is a
+ * script, as a file would be).
+ */
+export function compileModule(code: string, filename: string): ModuleFunction {
+  return vm.compileFunction(code, ['require', 'module', 'exports'], { filename }) as ModuleFunction;
+}
+
+/** The `require` a generated module of this kind is given: its runtime helpers, nothing else. */
+export function moduleRequire(kind: CompiledKind): Require {
+  return moduleRequires()[kind];
+}
+
+/** Runs a stored module and returns its exports. */
+export function loadModule(kind: CompiledKind, module: ModuleFunction): unknown {
+  const holder = { exports: {} as unknown };
+  module(moduleRequires()[kind], holder, holder.exports);
+  return holder.exports;
+}
+
+/**
+ * The cache of one application: opened by the factory, consulted by the default compilers while
+ * the application boots, written once at ready() when anything was compiled, then closed.
+ *
+ * @example
+ * const cache = SchemaCache.fromOptions('/var/cache/app-schemas', undefined, log)
+ * const slot = cache?.find('validator', key)
+ */
+export class SchemaCache {
+  /**
+   * The cache the factory option `schemaCache` asks for, else the one `ENCLAVE_SCHEMA_CACHE`
+   * names; null when neither does, or the option is `false`. Throws FST_ERR_INIT_OPTS_INVALID
+   * for anything but a path, `false` or `null`.
+   */
+  static fromOptions(option: unknown, environment: string | undefined, log: Logger): SchemaCache | null {
+    const value = option === undefined ? environment : option;
+    if (value === undefined || value === null || value === false || value === '') return null;
+    if (typeof value !== 'string') throw errorCodes.FST_ERR_INIT_OPTS_INVALID(`schemaCache must be a directory path or false, got ${typeof value}`);
+    return new SchemaCache(resolve(value), log);
+  }
+
+  /** True until persist(): keys are looked up and compiled code recorded only while booting. */
+  recording = true;
+  private readonly bundles: LoadedBundle[] = [];
+  private readonly triedBundles = new Set<string>();
+  // This boot's entries in the order it needed them: a stored entry, or a new entry's text as
+  // the bytes it is written as (outside the JavaScript heap until ready()).
+  private readonly used = new Map<string, StoredEntry | Buffer>();
+  private readonly usedBundles = new Set<LoadedBundle>();
+  private added = 0;
+  private pointerMisses = 0;
+  private pointers: Set<string> | undefined;
+  private readonly explained = new Set<string>();
+  private readonly prefetching: Promise<PrefetchedBundle | undefined>;
+  private prefetched: PrefetchedBundle | undefined;
+
+  private constructor(
+    /** The absolute path of the cache directory. */
+    readonly directory: string,
+    private readonly log: Logger,
+  ) {
+    // Reading 10 MB (1,000 routes) took a tenth of a warm start: it overlaps adding the routes.
+    this.prefetching = prefetchLatestBundle(directory);
+  }
+
+  /** Waits for the bundle read ahead; called once every plugin has loaded, before compiling. */
+  async prepare(): Promise<void> {
+    this.prefetched = await this.prefetching;
+  }
+
+  /** Looks `key` up; `kind` keeps validators and serializers apart. */
+  find(kind: CompiledKind, key: string): CacheSlot {
+    const keyHash = hashText(`${kind}\n${key}`);
+    const hit = this.recording ? this.take(kind, keyHash) : undefined;
+    return {
+      hit,
+      store: (entry) => {
+        if (!this.recording || this.used.has(keyHash)) return;
+        this.added++;
+        if ('unsupported' in entry) {
+          this.explain(entry.unsupported);
+          this.used.set(keyHash, entryBytes(keyHash, entryText({ k: 'x', r: entry.unsupported })));
+          return;
+        }
+        this.used.set(keyHash, moduleEntryBytes(keyHash, kind === 'validator' ? `k:"v",a:${entry.async === true}` : 'k:"s"', entry.module));
+      },
+    };
+  }
+
+  /** Says once, at debug level, why some schemas are compiled as usual. */
+  explain(reason: string): void {
+    if (this.explained.has(reason)) return;
+    this.explained.add(reason);
+    this.log.debug(`schema cache: compiled as usual, not cached: ${reason}`);
+  }
+
+  /**
+   * Ends the boot: writes a bundle of every entry this boot used when any was new (and points
+   * their keys at it), else V8's code cache of the bundles it loaded when they had none. A
+   * directory that cannot be written costs one warning, never the boot.
+   */
+  async persist(): Promise<void> {
+    if (!this.recording) return;
+    this.recording = false;
+    let consequence = 'compiles its schemas again at the next start';
+    try {
+      if (this.added > 0) {
+        const members = [...this.used].map(([keyHash, entry]) => (Buffer.isBuffer(entry) ? entry : entryBytes(keyHash, entryText(entry))));
+        const keyHashes = [...this.used.keys()];
+        await writeBundle(this.directory, bundleName(keyHashes, hashText), encodeBundle(members), keyHashes);
+      } else {
+        consequence = "loads the cache at the next start without V8's code cache, which parses it again";
+        for (const bundle of this.usedBundles) if (bundle.codeCache !== 'accepted') await writeCodeCache(this.directory, bundle);
+      }
+    } catch (error) {
+      this.log.warn(`schema cache: cannot write to ${this.directory} (${describeError(error)}); the application runs, and ${consequence}`);
+    } finally {
+      // The loaded modules stay with the functions made from them; the rest is not needed again.
+      this.bundles.length = 0;
+      this.prefetched = undefined;
+      this.used.clear();
+      this.usedBundles.clear();
+      this.explained.clear();
+    }
+  }
+
+  private take(kind: CompiledKind, keyHash: string): CacheHit | undefined {
+    const found = this.locate(keyHash);
+    if (found === undefined) return undefined;
+    const { bundle, entry } = found;
+    if (entry.k === 'x') {
+      this.used.set(keyHash, entry);
+      this.explain(entry.r);
+      return { unsupported: entry.r };
+    }
+    if ((entry.k === 'v') !== (kind === 'validator')) return undefined;
+    let exports: unknown;
+    try {
+      exports = loadModule(kind, entry.m);
+    } catch (error) {
+      this.log.warn(`schema cache: an entry of ${join(this.directory, bundle.name)} failed to load (${describeError(error)}); it is compiled again`);
+      return undefined;
+    }
+    this.used.set(keyHash, entry);
+    this.usedBundles.add(bundle);
+    return { exports, async: entry.k === 'v' && entry.a };
+  }
+
+  private locate(keyHash: string): { bundle: LoadedBundle; entry: StoredEntry } | undefined {
+    for (const bundle of this.bundles) {
+      if (Object.hasOwn(bundle.entries, keyHash)) return { bundle, entry: bundle.entries[keyHash] as StoredEntry };
+    }
+    const name = this.pointerTarget(keyHash);
+    if (name === undefined || this.triedBundles.has(name)) return undefined;
+    const bundle = this.load(name);
+    return bundle !== undefined && Object.hasOwn(bundle.entries, keyHash) ? { bundle, entry: bundle.entries[keyHash] as StoredEntry } : undefined;
+  }
+
+  private pointerTarget(keyHash: string): string | undefined {
+    if (this.pointers !== undefined && !this.pointers.has(`k-${keyHash}`)) return undefined;
+    let target: string | undefined;
+    try {
+      target = readPointer(this.directory, keyHash);
+    } catch (error) {
+      this.log.debug(`schema cache: cannot read a pointer in ${this.directory} (${describeError(error)})`);
+    }
+    if (target === undefined && this.pointers === undefined && ++this.pointerMisses === POINTER_MISSES_BEFORE_LISTING) {
+      this.pointers = listPointers(this.directory);
+    }
+    return target;
+  }
+
+  private load(name: string): LoadedBundle | undefined {
+    this.triedBundles.add(name);
+    const path = join(this.directory, name);
+    let result: LoadedBundle | string | undefined;
+    try {
+      result = readBundle(this.directory, name, this.prefetched);
+    } catch (error) {
+      result = `it cannot be read or compiled (${describeError(error)})`;
+    }
+    if (result === undefined) return undefined;
+    if (typeof result === 'string') {
+      this.log.warn(`schema cache: ignoring ${path}: ${result}; its schemas are compiled again and the cache rewritten`);
+      return undefined;
+    }
+    if (result.codeCache === 'damaged') this.log.warn(`schema cache: ignoring the damaged V8 code cache of ${path}; it is written again`);
+    if (result.codeCache === 'rejected') this.log.debug(`schema cache: V8 refused the code cache of ${path}; it is written again`);
+    this.bundles.push(result);
+    return result;
+  }
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
