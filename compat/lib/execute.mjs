@@ -63,10 +63,12 @@ function runOne(dir, file, options) {
       stderr = (stderr + chunk).slice(-4000);
     });
     let killed = false;
+    // A file may ask for more than the default (a suite's `fileTimeouts`): its slow tests together
+    // can outlast it on a loaded machine, and a killed file reports nothing of those tests.
     const timer = setTimeout(() => {
       killed = true;
       child.kill('SIGKILL');
-    }, options.fileTimeout);
+    }, Math.max(where.fileTimeout ?? 0, options.fileTimeout));
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       resolve({ code, signal, killed, stderr, records, ms: Date.now() - started });

@@ -87,8 +87,14 @@ const split = (file) => {
 export function locate(dir, file) {
   const [name, rel] = split(file);
   const cwd = join(dir, 'node_modules', '@fastify', name);
-  const slow = Object.entries(config.plugins[name].timeouts ?? {}).find(([pattern]) => globRe(pattern).test(rel));
-  return { cwd, path: join(cwd, 'test', rel), env: { CI: 'true', ...config.plugins[name].env }, testTimeout: slow?.[1] };
+  const limit = (table) => Object.entries(config.plugins[name][table] ?? {}).find(([pattern]) => globRe(pattern).test(rel))?.[1];
+  return {
+    cwd,
+    path: join(cwd, 'test', rel),
+    env: { CI: 'true', ...config.plugins[name].env },
+    testTimeout: limit('timeouts'),
+    fileTimeout: limit('fileTimeouts'),
+  };
 }
 
 function reachable({ host, port }) {

@@ -54,6 +54,15 @@ function hasCause(value: unknown): value is { cause: unknown } {
   return value !== null && typeof value === 'object' && 'cause' in value;
 }
 
+/**
+ * @fastify/error answers `instanceof` by marks on an error's prototype (its `Symbol.hasInstance`
+ * reads them), a global-registry protocol like fastify-plugin's: this one makes `error instanceof
+ * FastifyError`, and `instanceof` any class it created for the same code (the real `fastify`'s
+ * errorCodes too), true for Enclave's errors, with no dependency on it.
+ */
+const kFastifyErrorGeneric = Symbol.for('fastify-error-generic');
+const fastifyErrorMark = (code: string): symbol => Symbol.for(`fastify-error ${code}`);
+
 function createCodedError(
   code: string,
   template: string,
@@ -83,6 +92,8 @@ function createCodedError(
     // FastifyError(...)), which checks `name` as well as `message`.
     name: { value: 'FastifyError', writable: true, configurable: true },
     constructor: { value: CodedError, writable: true, configurable: true },
+    [kFastifyErrorGeneric]: { value: true },
+    [fastifyErrorMark(code)]: { value: true },
   });
   Object.defineProperties(CodedError, {
     code: { value: code },

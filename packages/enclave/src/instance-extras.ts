@@ -9,6 +9,7 @@ import { shorthandOptions } from './routing/route-options.js';
 import { addRoute } from './routing/routes.js';
 import { type Context, contextOf } from './scope/context.js';
 import { type ChildLoggerFactory, contextSetting, defaultChildLoggerFactory, setContextSetting } from './scope/context-settings.js';
+import { kRegisteredPlugins, registeredPluginNames } from './scope/plugin-meta.js';
 
 export function throwIfBooted(context: Context, what: string): void {
   if (context.root.booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING(`Cannot call "${what}"!`);
@@ -117,4 +118,10 @@ export const extraProperties: PropertyDescriptorMap = {
     },
   },
   defaultTextParser: { value: parseTextBody, writable: true, configurable: true },
+  /** Fastify's list of the plugin names registered here and above (see plugin-meta.ts). */
+  [kRegisteredPlugins]: {
+    get() {
+      return registeredPluginNames(contextOf(this));
+    },
+  },
 };

@@ -1,6 +1,6 @@
 // The instance methods of the server lifecycle (SPEC §4.10): ready(), listen(), close() and
 // inject(), with Fastify's forms (promise and callback) and timing.
-import lightMyRequest, { type DispatchFunc, type InjectOptions, type Response } from 'light-my-request';
+import type { DispatchFunc, InjectOptions, Response } from 'light-my-request';
 import { bootApplication } from './boot.js';
 import { errorCodes } from './errors.js';
 import { close } from './http/close.js';
@@ -27,6 +27,20 @@ export function resolveWithInstance(context: Context, resolve: (value: unknown) 
   } finally {
     context.root.thenGuard = false;
   }
+}
+
+type LightMyRequest = typeof import('light-my-request');
+let loadedLightMyRequest: LightMyRequest | undefined;
+/**
+ * light-my-request, loaded on the first inject(), as Fastify loads it: a server that is never
+ * injected into does not load it. That first load is also a `require('node:http')` made after
+ * start-up, which is where an OpenTelemetry HTTP instrumentation enabled late (after the
+ * framework was loaded, as @fastify/otel's own suite does) gets to patch `http.Server`: Fastify's
+ * users meet their request spans from then on, and so do Enclave's.
+ */
+function lightMyRequest(): LightMyRequest {
+  loadedLightMyRequest ??= require('light-my-request') as LightMyRequest;
+  return loadedLightMyRequest;
 }
 
 /** Applications whose boot completed: inject() dispatches into them at once, as Fastify's does. */
@@ -123,28 +137,32 @@ export const lifecycleMethods: Record<string, (this: object, ...args: never[]) =
     const context = contextOf(this);
     const { root } = context;
     const open = () => started.has(root) && !root.closing && !root.closed;
+    // Straight to the request listener, as Fastify's inject() calls its handler: not through
+    // `server.emit('request')`, where an injected request would meet whatever wraps the server's
+    // emit (an OpenTelemetry HTTP instrumentation then traces it as a network request) or the
+    // other 'request' listeners of a custom server.
     const dispatch: DispatchFunc = (req, res) => {
       markInjected(req);
       // Once ready, synchronously, as in Fastify: what the request path throws before it has a
       // reply reaches the caller (see surfacesToInjector).
       if (open()) {
-        root.server.emit('request', req, res);
+        root.requestListener(req, res);
         return;
       }
       rejectIfClosing(context).then(
-        () => root.server.emit('request', req, res),
+        () => root.requestListener(req, res),
         // light-my-request rejects the chained form's promise with a response error.
         (error) => res.emit('error', error),
       );
     };
-    if (options === undefined) return lightMyRequest(dispatch);
+    if (options === undefined) return lightMyRequest()(dispatch);
     // The callback form, once ready, validates the options and dispatches at once: an invalid
     // option (an unknown method) throws to the caller, as Fastify's inject() does.
     if (typeof callback === 'function' && open()) {
-      lightMyRequest(dispatch, options, callback);
+      lightMyRequest()(dispatch, options, callback);
       return undefined;
     }
-    const promise = rejectIfClosing(context).then(() => lightMyRequest(dispatch, options));
+    const promise = rejectIfClosing(context).then(() => lightMyRequest()(dispatch, options));
     return settle(promise, callback);
   },
 };

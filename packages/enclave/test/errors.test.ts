@@ -4,7 +4,9 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { createError, FastifyError } from '@fastify/error';
 import enclave, { errorCodes } from 'enclavejs';
+import fastify from 'fastify';
 
 describe('the default error handler', () => {
   test('answers { statusCode, code, error, message } with the error status (4xx/5xx) else 500', async () => {
@@ -249,6 +251,21 @@ describe('errorCodes', () => {
       const called = (Factory as any)('x');
       assert.equal(called.code, name);
     }
+  });
+
+  test("@fastify/error's instanceof recognises them: FastifyError, and a class made for the same code", () => {
+    for (const [name, Factory] of Object.entries(errorCodes)) {
+      assert.ok(new Factory('a') instanceof FastifyError, name);
+      assert.ok(new Factory('a') instanceof createError(name, 'a message'), name);
+    }
+    assert.ok(!(new errorCodes.FST_ERR_NOT_FOUND() instanceof createError('FST_ERR_VALIDATION', 'x')), 'a class made for another code does not');
+    assert.ok(!(new Error('plain') instanceof FastifyError));
+    // An error Enclave raises, checked with the real fastify's own class for its code.
+    const app = enclave();
+    assert.throws(
+      () => app.decorate('close', () => {}),
+      (error) => error instanceof FastifyError && error instanceof fastify.errorCodes.FST_ERR_DEC_ALREADY_PRESENT,
+    );
   });
 
   test('the codes the core raises have the expected statuses', () => {

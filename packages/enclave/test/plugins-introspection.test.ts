@@ -130,6 +130,35 @@ describe('hasPlugin', () => {
   });
 });
 
+describe("instance[Symbol.for('registered-plugin')]", () => {
+  const kRegisteredPlugins = Symbol.for('registered-plugin');
+
+  test('lists the metadata names registered in the context and above, as Fastify does', async () => {
+    const app: any = enclave();
+    let inChild: unknown;
+    app.register(fp(async () => {}, { name: 'first' }));
+    app.register(async function child(instance: any) {
+      instance.register(plugin(async () => {}, { name: 'inner' }));
+      await instance.after();
+      inChild = instance[kRegisteredPlugins];
+    });
+    app.register(fp(async () => {}, { name: 'second' }));
+    await app.ready();
+    // @fastify/view's own test reads the list this way.
+    assert.ok(app[kRegisteredPlugins].find((name: string) => name === 'second'));
+    assert.deepEqual(app[kRegisteredPlugins], ['first', 'second'], 'a name registered inside a child stays there');
+    assert.deepEqual(inChild, ['first', 'inner'], "a child sees its ancestors' names, then its own");
+  });
+
+  test('is a copy: changing it changes neither hasPlugin nor dependency checks', async () => {
+    const app: any = enclave();
+    app[kRegisteredPlugins].push('forged');
+    assert.equal(app.hasPlugin('forged'), false);
+    app.register(fp(async () => {}, { name: 'needs-forged', dependencies: ['forged'] }));
+    await assert.rejects(app.ready(), { code: 'FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED' });
+  });
+});
+
 describe('encapsulate: true', () => {
   for (const [label, wrap] of [['@enclavejs/plugin', plugin], ['fastify-plugin', fp]] as Array<[string, any]>) {
     test(`${label}: keeps a context of its own while carrying metadata`, async () => {

@@ -5,6 +5,7 @@
 import { errorCodes, fromLoaderError, loaderErrors } from '../errors.js';
 import { type Context, contextPath, createChildContext } from './context.js';
 import { setContextSetting } from './context-settings.js';
+import { describe, isSuccess, kindOf, toError } from './loader-values.js';
 import { currentRecord, runAs } from './plugin-attribution.js';
 import {
   checkPluginRequirements,
@@ -126,7 +127,7 @@ async function drainQueue(root: RootState, record: PluginRecord): Promise<void> 
         await runAs(root, record, () => runAfter(item.callback, item.registeredIn, pending));
         pending = null;
       } catch (error) {
-        pending = toError(error);
+        pending = toError(error, `An after() callback of '${record.name}'`);
       }
     } else if (pending === null) {
       try {
@@ -148,7 +149,7 @@ async function drainQueue(root: RootState, record: PluginRecord): Promise<void> 
  */
 function runAfter(callback: AfterCallback, context: Context, error: Error | null): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    const done = (err?: Error | null) => (err ? reject(err) : resolve());
+    const done = (err?: unknown) => (isSuccess(err) ? resolve() : reject(err));
     const finish = () => (error !== null && callback.length === 0 ? reject(error) : resolve());
     try {
       if (callback.length >= 3) {
@@ -231,22 +232,28 @@ function runPluginBody(root: RootState, record: PluginRecord, fn: PluginFunction
     let settled = false;
     const timer =
       timeout > 0
-        ? setTimeout(() => finish(fromLoaderError(errorCodes.FST_ERR_PLUGIN_TIMEOUT, new loaderErrors.AVV_ERR_PLUGIN_EXEC_TIMEOUT(name), name, timeout)), timeout)
+        ? setTimeout(() => fail(fromLoaderError(errorCodes.FST_ERR_PLUGIN_TIMEOUT, new loaderErrors.AVV_ERR_PLUGIN_EXEC_TIMEOUT(name), name, timeout)), timeout)
         : undefined;
-    function finish(error?: unknown) {
-      if (settled) return;
+    function settle(): boolean {
+      if (settled) return false;
       settled = true;
       if (timer !== undefined) clearTimeout(timer);
-      if (error) reject(error);
-      else resolve();
+      return true;
+    }
+    function succeed() {
+      if (settle()) resolve();
+    }
+    // Whatever is thrown or rejected is a failure, `undefined` and `0` alike.
+    function fail(error: unknown) {
+      if (settle()) reject(toError(error, `Plugin '${name}'`));
     }
     try {
-      const result = runAs(root, record, () => fn(context.instance, options, (error?: Error) => finish(error)));
-      if (isThenable(result)) result.then(() => finish(), (error) => finish(error ?? new Error(`Plugin '${name}' rejected`)));
+      const result = runAs(root, record, () => fn(context.instance, options, (error?: unknown) => (isSuccess(error) ? succeed() : fail(error))));
+      if (isThenable(result)) result.then(succeed, fail);
       // A plugin that neither returns a promise nor takes `done` has finished when it returns.
-      else if (fn.length < 3) finish();
+      else if (fn.length < 3) succeed();
     } catch (error) {
-      finish(error ?? new Error(`Plugin '${name}' threw`));
+      fail(error);
     }
   });
 }
@@ -272,26 +279,7 @@ function nameError(root: RootState, error: Error, name: string): Error {
   return error;
 }
 
-function toError(value: unknown): Error {
-  if (value instanceof Error) return value;
-  return new errorCodes.FST_ERR_PLUGIN_NOT_VALID(`A plugin failed with a non-Error value: ${describe(value)}`);
-}
-
-/** How Fastify's loader names what a plugin is when it is none: 'array', 'null' or its type. */
-function kindOf(value: unknown): string {
-  return Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value;
-}
-
 function describePlugin(plugin: unknown): string {
   return typeof plugin === 'function' ? `plugin '${pluginNameOf(plugin as PluginFunction)}'` : 'a plugin';
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return `the string '${value}'`;
-  if (typeof value === 'number' || typeof value === 'boolean') return `${typeof value} ${String(value)}`;
-  if (typeof value === 'object' && 'default' in value) return `a module whose default export is ${describe((value as any).default)}`;
-  return typeof value;
 }
 

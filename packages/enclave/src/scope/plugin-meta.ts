@@ -7,6 +7,11 @@ import { type Context, contextPath, isAncestorOrSelf } from './context.js';
 export const kSkipOverride = Symbol.for('skip-override');
 export const kDisplayName = Symbol.for('fastify.display-name');
 export const kPluginMeta = Symbol.for('plugin-meta');
+/**
+ * Where Fastify lists the metadata names of the plugins registered so far, read by plugins and
+ * their tests (@fastify/view checks its own name there): a public protocol, like the marks above.
+ */
+export const kRegisteredPlugins = Symbol.for('registered-plugin');
 
 export interface PluginMeta {
   name?: string;
@@ -53,6 +58,19 @@ export function isRegisteredInChain(context: Context, name: string): boolean {
     if (current.registeredPlugins.includes(name)) return true;
   }
   return false;
+}
+
+/**
+ * The metadata names registered in `context` and its ancestors, the root's first: what
+ * `instance[Symbol.for('registered-plugin')]` shows, and the names `dependencies` are checked
+ * against. A fresh array each time, so a reader that changes it cannot change what loads.
+ */
+export function registeredPluginNames(context: Context): string[] {
+  const names: string[] = [];
+  for (let current: Context | null = context; current !== null; current = current.parent) {
+    names.unshift(...current.registeredPlugins);
+  }
+  return names;
 }
 
 type DecoratorKind = 'instance' | 'request' | 'reply';
