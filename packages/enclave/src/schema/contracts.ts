@@ -6,6 +6,7 @@ export type HttpPart = 'body' | 'querystring' | 'params' | 'headers';
 
 /** What a validator compiler is handed for one part of one route. */
 export interface ValidatorCompilerInput {
+  // any: a user's compiler names its own schema type (a Zod or TypeBox schema), as in Fastify.
   schema: any;
   method: string;
   url: string;
@@ -16,12 +17,13 @@ export interface ValidatorCompilerInput {
  * A compiled validation function. Ajv style: returns true/false and keeps `.errors`;
  * other libraries: return `{ value }` (which replaces the part's data) or `{ error }`.
  */
-export type ValidationFunction = ((data: any) => unknown) & { errors?: unknown[] | null | undefined };
+export type ValidationFunction = ((data: unknown) => unknown) & { errors?: unknown[] | null | undefined };
 
 export type ValidatorCompiler = (input: ValidatorCompilerInput) => ValidationFunction;
 
 /** What a serializer compiler is handed for one response schema. */
 export interface SerializerCompilerInput {
+  // any: a user's compiler names its own schema type, as in Fastify.
   schema: any;
   method: string;
   url: string;
@@ -30,11 +32,11 @@ export interface SerializerCompilerInput {
   contentType?: string;
 }
 
-export type SerializeFunction = (data: any) => string;
+export type SerializeFunction = (data: unknown) => string;
 export type SerializerCompiler = (input: SerializerCompilerInput) => SerializeFunction;
 
 /** Builds the Error for failed validation; `this` is the instance of the route's context. */
-export type SchemaErrorFormatter = (this: any, errors: any[], dataVar: string) => Error;
+export type SchemaErrorFormatter = (this: unknown, errors: unknown[], dataVar: string) => Error;
 
 /** The mutable request parts that validation reads and may replace (coercion, defaults, `{ value }`). */
 export interface ValidatableRequest {
@@ -48,7 +50,7 @@ export interface ValidatableRequest {
 export interface RouteSchemaInput {
   method: string;
   url: string;
-  schema?: Record<string, any> | undefined;
+  schema?: Record<string, unknown> | undefined;
   validatorCompiler?: ValidatorCompiler | undefined;
   serializerCompiler?: SerializerCompiler | undefined;
   /** Defaults to the compiler set on the context. */

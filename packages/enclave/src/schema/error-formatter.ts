@@ -14,8 +14,10 @@ export const defaultSchemaErrorFormatter: SchemaErrorFormatter = function defaul
   let message = '';
   for (const error of errors) {
     if (message !== '') message += ', ';
-    const path = typeof error?.instancePath === 'string' ? error.instancePath : '';
-    const text = typeof error?.message === 'string' ? error.message : String(error);
+    // Ajv's errors, or whatever a validator of the user's own put in `.errors`.
+    const fields: { instancePath?: unknown; message?: unknown } = typeof error === 'object' && error !== null ? error : {};
+    const path = typeof fields.instancePath === 'string' ? fields.instancePath : '';
+    const text = typeof fields.message === 'string' ? fields.message : String(error);
     message += `${dataVar}${path} ${text}`;
   }
   const error = errorCodes.FST_ERR_VALIDATION(message === '' ? `${dataVar} is not valid` : message);

@@ -3,7 +3,7 @@
 // 'X-Admin' that never fires, a `propertyNames` deny-list that never matches. Header *values*
 // (the schemas under `properties`) keep their case.
 
-function isPlainObject(value: unknown): value is Record<string, any> {
+function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
@@ -26,7 +26,7 @@ function lowerKeys(record: Record<string, unknown>, mapValue: (value: unknown) =
 }
 
 /** Applies `normalize` to the subschemas of the combinators of `schema`, into `copy`. */
-function throughCombinators(schema: Record<string, any>, copy: Record<string, unknown>, normalize: (schema: unknown) => unknown): void {
+function throughCombinators(schema: Record<string, unknown>, copy: Record<string, unknown>, normalize: (schema: unknown) => unknown): void {
   for (const keyword of LIST_COMBINATORS) {
     if (Array.isArray(schema[keyword])) copy[keyword] = schema[keyword].map(normalize);
   }

@@ -7,7 +7,7 @@ import { expandShorthand, isContentMap, readContentEntries } from './response-sc
 const FLUENT_SCHEMA_MARK = Symbol.for('fluent-schema-object');
 
 /** True for `{}` literals and `Object.create(null)`: the only objects the shorthand may rewrite. */
-export function isPlainObject(value: unknown): value is Record<string, any> {
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;
@@ -93,7 +93,7 @@ export function prepareRouteSchemaObject(schema: unknown): void {
  * normalizeRouteSchema({ query: { limit: { type: 'integer' } } }, 'GET')
  * // { querystring: { type: 'object', properties: { limit: { type: 'integer' } } } }
  */
-export function normalizeRouteSchema(schema: Record<string, any>, method: string): NormalizedRouteSchema {
+export function normalizeRouteSchema(schema: Record<string, unknown>, method: string): NormalizedRouteSchema {
   const normalized: NormalizedRouteSchema = {};
   if (schema.query !== undefined && schema.querystring !== undefined && !preparedSchemas.has(schema)) {
     throw errorCodes.FST_ERR_SCH_DUPLICATE('querystring');

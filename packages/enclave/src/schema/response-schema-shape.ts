@@ -10,7 +10,7 @@ export type ResponseDeclaration =
 /** The media type that matches any reply without an entry of its own. */
 export const CATCH_ALL_MEDIA_TYPE = '*/*';
 
-function isPlainObject(value: unknown): value is Record<string, any> {
+function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;

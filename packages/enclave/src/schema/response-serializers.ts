@@ -88,7 +88,7 @@ function compileEntry(input: CompileInput, key: string, value: unknown): Seriali
  * serializerFor(200, 'application/json; charset=utf-8')?.({ id: '7', secret: 1 }) // → '{"id":7}'
  */
 export function compileResponseSerializers(
-  response: Record<string, any>,
+  given: unknown,
   input: { method: string; url: string; compiler: SerializerCompiler },
 ): (statusCode: number, contentType: string | undefined) => SerializeFunction | undefined {
   const exact = new Map<number, SerializeFunction | MediaTypeSerializers>();
@@ -97,7 +97,8 @@ export function compileResponseSerializers(
   const classKeys: string[] = [];
 
   const notNested = (detail: string): Error => new errorCodes.FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX(detail, input.method, input.url);
-  if (typeof response !== 'object' || response === null || Array.isArray(response)) throw notNested('is not an object');
+  if (typeof given !== 'object' || given === null || Array.isArray(given)) throw notNested('is not an object');
+  const response = given as Record<string, unknown>;
 
   for (const key of Object.keys(response)) {
     const parsed = parseResponseKey(key);
@@ -135,4 +136,18 @@ export function compileResponseSerializers(
     if (entry === undefined || typeof entry === 'function') return entry;
     return selectByMediaType(entry, contentType);
   };
+}
+
+/**
+ * A response map that is no status map fails the route's serialization build, as in Fastify:
+ * FST_ERR_SCH_SERIALIZATION_BUILD naming the route, with the precise error as its `cause`.
+ */
+export function compileServingResponse(...args: Parameters<typeof compileResponseSerializers>): ReturnType<typeof compileResponseSerializers> {
+  try {
+    return compileResponseSerializers(...args);
+  } catch (error) {
+    if ((error as { code?: unknown })?.code !== errorCodes.FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX.code) throw error;
+    const [, { method, url }] = args;
+    throw new errorCodes.FST_ERR_SCH_SERIALIZATION_BUILD(method, url, (error as Error).message, 'response schema', { cause: error });
+  }
 }

@@ -90,3 +90,20 @@ export function readSchemaControllerOptions(options: {
     schemaCache,
   };
 }
+
+/**
+ * Factory options the schema controller reads. Typed loosely on purpose: they arrive from user
+ * code unchecked, and `createRoot` validates each one with a coded error.
+ */
+export interface SchemaControllerOptions {
+  /** `{ customOptions, plugins }` for the default Ajv instances. */
+  ajv?: { customOptions?: Record<string, unknown>; plugins?: unknown[] } | undefined;
+  /** The application-wide schema error formatter. */
+  schemaErrorFormatter?: SchemaErrorFormatter | undefined;
+  /** `{ bucket, compilersFactory: { buildValidator, buildSerializer } }`, as Fastify names them. */
+  schemaController?: Record<string, unknown> | undefined;
+  /** Handed to `compilersFactory.buildSerializer` as its second argument. */
+  serializerOpts?: Record<string, unknown> | undefined;
+  /** The application's schema cache (`schemaCache` / `ENCLAVE_SCHEMA_CACHE`), if any. */
+  schemaCache?: SchemaCache | null | undefined;
+}

@@ -1,5 +1,4 @@
 import { errorCodes } from '../errors.js';
-import type { AjvFactoryOptions } from './ajv-factory.js';
 import { CompiledSchemaCache } from './bounded-cache.js';
 import type {
   CompiledRouteSchemas,
@@ -14,34 +13,17 @@ import type {
 import { assertSchemaErrorFormatter, defaultSchemaErrorFormatter } from './error-formatter.js';
 import { inlineSharedHeadersSchema } from './headers-ref.js';
 import { normalizeRouteSchema } from './normalize-schema.js';
-import { compileResponseSerializers } from './response-serializers.js';
+import { compileServingResponse } from './response-serializers.js';
 import { isDefaultSerializerBuilder } from './serializer-default-compiler.js';
 import { compileRouteValidation } from './route-validation.js';
-import { readSchemaControllerOptions, type SchemaControllerSettings } from './schema-controller-options.js';
-import { fingerprintSchema } from './serializer-schema-fingerprint.js';
+import { readSchemaControllerOptions, type SchemaControllerOptions, type SchemaControllerSettings } from './schema-controller-options.js';
+import { contentKey } from './serializer-schema-fingerprint.js';
 import { LinkedSchemaBucket, prepareSharedSchema, type SchemaBucket } from './shared-schemas.js';
-import type { SchemaCache } from './schema-cache.js';
 import { isDefaultValidatorBuilder } from './validator-compiler.js';
 
-export type { SchemaControllerFactoryOption, SerializerCompilerBuilder } from './schema-controller-options.js';
+export type { SchemaControllerFactoryOption, SchemaControllerOptions, SerializerCompilerBuilder } from './schema-controller-options.js';
+export type { AjvFactoryOptions } from './ajv-factory.js';
 export type { ValidatorCompilerBuilder } from './validator-compiler.js';
-
-/**
- * Factory options the schema controller reads. Typed loosely on purpose: they arrive from user
- * code unchecked, and `createRoot` validates each one with a coded error.
- */
-export interface SchemaControllerOptions {
-  /** `{ customOptions, plugins }` for the default Ajv instances. */
-  ajv?: { customOptions?: Record<string, unknown>; plugins?: unknown[] } | undefined;
-  /** The application-wide schema error formatter. */
-  schemaErrorFormatter?: SchemaErrorFormatter | undefined;
-  /** `{ bucket, compilersFactory: { buildValidator, buildSerializer } }`, as Fastify names them. */
-  schemaController?: Record<string, unknown> | undefined;
-  /** Handed to `compilersFactory.buildSerializer` as its second argument. */
-  serializerOpts?: Record<string, unknown> | undefined;
-  /** The application's schema cache (`schemaCache` / `ENCLAVE_SCHEMA_CACHE`), if any. */
-  schemaCache?: SchemaCache | null | undefined;
-}
 
 /** A compiler made by a builder from the shared schemas, and the schema count it was made for. */
 interface BuiltCompiler<Compiler> {
@@ -316,23 +298,3 @@ export class SchemaController {
     }
   }
 }
-
-/**
- * A response map that is no status map fails the route's serialization build, as in Fastify:
- * FST_ERR_SCH_SERIALIZATION_BUILD naming the route, with the precise error as its `cause`.
- */
-function compileServingResponse(...args: Parameters<typeof compileResponseSerializers>): ReturnType<typeof compileResponseSerializers> {
-  try {
-    return compileResponseSerializers(...args);
-  } catch (error) {
-    if ((error as { code?: unknown })?.code !== errorCodes.FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX.code) throw error;
-    const [, { method, url }] = args;
-    throw new errorCodes.FST_ERR_SCH_SERIALIZATION_BUILD(method, url, (error as Error).message, 'response schema', { cause: error });
-  }
-}
-
-function contentKey(schema: unknown): string | undefined {
-  return fingerprintSchema(schema).key;
-}
-
-export type { AjvFactoryOptions };

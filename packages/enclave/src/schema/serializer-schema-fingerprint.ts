@@ -132,3 +132,8 @@ export function cloneSchema<T>(schema: T): T {
   };
   return copy(schema) as T;
 }
+
+/** A schema's content key, for caches keyed by what a schema says rather than which object it is. */
+export function contentKey(schema: unknown): string | undefined {
+  return fingerprintSchema(schema).key;
+}

@@ -66,6 +66,7 @@ export interface ReplyGenericInterface {
   Reply?: ReplyDefault;
 }
 export type RouteGenericInterface = RouteGeneric;
+// any: Fastify's type, so a plugin's options interface without an index signature still fits.
 export type FastifyPluginOptions = Record<string, any>;
 
 /** A promise-like value that may be left unawaited (Fastify's mark for `ready()`, `register()`, …). */
@@ -94,6 +95,7 @@ export interface FastifyRouteSchemaDef<Schema> {
 
 /** A compiled validation function, Fastify's shape: Ajv-style boolean with `errors`, or `{ value }` / `{ error }`. */
 export interface FastifyValidationResult {
+  // any: Fastify's shape, which validators of any library (Ajv, Zod, TypeBox) are written against.
   (data: any): boolean | SafePromiseLike<any> | { error?: Error | ValidationIssueShape[]; value?: any };
   errors?: ValidationIssueShape[] | null;
 }
@@ -102,4 +104,5 @@ type ValidationIssueShape = { keyword: string; instancePath: string; schemaPath:
 /** Fastify's validator compiler type for schemas of type `Schema` (type providers declare theirs with it). */
 export type FastifySchemaCompiler<Schema> = (routeSchema: FastifyRouteSchemaDef<Schema>) => FastifyValidationResult;
 /** Fastify's serializer compiler type for schemas of type `Schema`. */
+// any: Fastify's shape; a serializer takes whatever a handler returns.
 export type FastifySerializerCompiler<Schema> = (routeSchema: FastifyRouteSchemaDef<Schema>) => (data: any) => string;
