@@ -1,107 +1,6 @@
-import { format } from 'node:util';
-import { errorHints } from './error-hints.js';
+import { attachHint, type CodedErrorConstructor, createCodedError, type EnclaveError } from './coded-error.js';
 
-/**
- * An error raised by Enclave: a stable `code` to test for, the HTTP status it answers with, and
- * Fastify's message for that code. Where Enclave knows more (where a decorator was added, what
- * to do instead), `hint` says it.
- */
-export interface EnclaveError extends Error {
-  code: string;
-  statusCode: number;
-  /** Enclave's explanation: what went wrong where, and what to do. Absent when the message says it all. */
-  hint?: string;
-  /** Raw validation errors, present on `FST_ERR_VALIDATION`. */
-  validation?: unknown;
-  validationContext?: string;
-}
-
-/** The constructor of one coded error; `new ErrorCodes.X(...args)` fills the `%s` slots. */
-export interface CodedErrorConstructor {
-  new (...args: unknown[]): EnclaveError;
-  (...args: unknown[]): EnclaveError;
-  readonly prototype: EnclaveError;
-  readonly code: string;
-  readonly statusCode: number;
-}
-
-/**
- * Fills a hint template's `{0}`, `{1}`… with the arguments the error was raised with. The hint may
- * use arguments past the message's `%s` slots: a throw site passes Fastify's arguments first,
- * then what only the explanation needs. Without one of them (an application raising
- * `new errorCodes.X(name)` itself) there is no hint rather than a hint with holes.
- */
-function fillHint(template: string, args: readonly unknown[]): string | undefined {
-  let complete = true;
-  const hint = template.replace(/\{(\d+)\}/g, (_, index: string) => {
-    const value = args[Number(index)];
-    if (value === undefined) complete = false;
-    return format('%s', value);
-  });
-  return complete ? hint : undefined;
-}
-
-/**
- * Gives `error` Enclave's explanation as an own, enumerable `hint`: `util.inspect` (and so
- * `console.error` and an uncaught error's printout) and pino's error serializer show the
- * enumerable properties of an error, while `message` stays the text tests and plugins compare.
- */
-export function attachHint<E extends Error>(error: E, hint: string): E & { hint: string } {
-  return Object.assign(error, { hint });
-}
-
-function hasCause(value: unknown): value is { cause: unknown } {
-  return value !== null && typeof value === 'object' && 'cause' in value;
-}
-
-/**
- * @fastify/error answers `instanceof` by marks on an error's prototype (its `Symbol.hasInstance`
- * reads them), a global-registry protocol like fastify-plugin's: this one makes `error instanceof
- * FastifyError`, and `instanceof` any class it created for the same code (the real `fastify`'s
- * errorCodes too), true for Enclave's errors, with no dependency on it.
- */
-const kFastifyErrorGeneric = Symbol.for('fastify-error-generic');
-const fastifyErrorMark = (code: string): symbol => Symbol.for(`fastify-error ${code}`);
-
-function createCodedError(
-  code: string,
-  template: string,
-  statusCode = 500,
-  Base: ErrorConstructor = Error,
-): CodedErrorConstructor {
-  const slots = template.match(/%[sdifjoOc]/g)?.length ?? 0;
-  const hint = (errorHints as Record<string, string | undefined>)[code];
-  // A plain function so that it works with and without `new`, like the errors plugins expect.
-  function CodedError(this: unknown, ...args: unknown[]): EnclaveError {
-    // A last `{ cause }` argument is the cause, as with @fastify/error.
-    const last = args.at(-1);
-    const options = hasCause(last) ? { cause: last.cause } : undefined;
-    if (options !== undefined) args = args.slice(0, -1);
-    // Fastify's text with Fastify's arguments; whatever follows them is for the hint only.
-    const message = format(template, ...args.slice(0, slots));
-    const error = Object.setPrototypeOf(new Base(message, options), CodedError.prototype) as EnclaveError;
-    error.code = code;
-    error.statusCode = statusCode;
-    const filled = hint === undefined ? undefined : fillHint(hint, args);
-    if (filled !== undefined) attachHint(error, filled);
-    Error.captureStackTrace?.(error, CodedError);
-    return error;
-  }
-  CodedError.prototype = Object.create(Base.prototype, {
-    // Fastify's name for its coded errors: tests compare errors with assert.throws(fn, new
-    // FastifyError(...)), which checks `name` as well as `message`.
-    name: { value: 'FastifyError', writable: true, configurable: true },
-    constructor: { value: CodedError, writable: true, configurable: true },
-    [kFastifyErrorGeneric]: { value: true },
-    [fastifyErrorMark(code)]: { value: true },
-  });
-  Object.defineProperties(CodedError, {
-    code: { value: code },
-    statusCode: { value: statusCode },
-    name: { value: code },
-  });
-  return CodedError as unknown as CodedErrorConstructor;
-}
+export { attachHint, type CodedErrorConstructor, type EnclaveError } from './coded-error.js';
 
 const e = createCodedError;
 
@@ -121,23 +20,56 @@ export const errorCodes = {
   FST_ERR_VALIDATION: e('FST_ERR_VALIDATION', '%s', 400),
   FST_ERR_LISTEN_OPTIONS_INVALID: e('FST_ERR_LISTEN_OPTIONS_INVALID', "Invalid listen options: '%s'", 500, TypeError),
   FST_ERR_ERROR_HANDLER_NOT_FN: e('FST_ERR_ERROR_HANDLER_NOT_FN', 'Error Handler must be a function', 500, TypeError),
-  FST_ERR_ERROR_HANDLER_ALREADY_SET: e('FST_ERR_ERROR_HANDLER_ALREADY_SET', "Error Handler already set in this scope. Set 'allowErrorHandlerOverride: true' to allow overriding.", 500, TypeError),
-  FST_ERR_MISSING_MIDDLEWARE: e('FST_ERR_MISSING_MIDDLEWARE', 'You must register a plugin for handling middlewares, visit fastify.dev/docs/latest/Reference/Middleware/ for more info.'),
+  FST_ERR_ERROR_HANDLER_ALREADY_SET: e(
+    'FST_ERR_ERROR_HANDLER_ALREADY_SET',
+    "Error Handler already set in this scope. Set 'allowErrorHandlerOverride: true' to allow overriding.",
+    500,
+    TypeError,
+  ),
+  FST_ERR_MISSING_MIDDLEWARE: e(
+    'FST_ERR_MISSING_MIDDLEWARE',
+    'You must register a plugin for handling middlewares, visit fastify.dev/docs/latest/Reference/Middleware/ for more info.',
+  ),
   FST_ERR_HANDLER_TIMEOUT: e('FST_ERR_HANDLER_TIMEOUT', "Request timed out after %s ms on route '%s'", 503),
   FST_ERR_INIT_OPTS_INVALID: e('FST_ERR_INIT_OPTS_INVALID', "Invalid initialization options: '%s'"),
 
   // schema controller options
-  FST_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN: e('FST_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN', "schemaController.bucket option should be a function, instead got '%s'", 500, TypeError),
-  FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN: e('FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN', "schemaErrorFormatter option should be a non async function. Instead got '%s'.", 500, TypeError),
-  FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_OBJ: e('FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_OBJ', "ajv.customOptions option should be an object, instead got '%s'", 500, TypeError),
-  FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_ARR: e('FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_ARR', "ajv.plugins option should be an array, instead got '%s'", 500, TypeError),
+  FST_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN: e(
+    'FST_ERR_SCHEMA_CONTROLLER_BUCKET_OPT_NOT_FN',
+    "schemaController.bucket option should be a function, instead got '%s'",
+    500,
+    TypeError,
+  ),
+  FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN: e(
+    'FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN',
+    "schemaErrorFormatter option should be a non async function. Instead got '%s'.",
+    500,
+    TypeError,
+  ),
+  FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_OBJ: e(
+    'FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_OBJ',
+    "ajv.customOptions option should be an object, instead got '%s'",
+    500,
+    TypeError,
+  ),
+  FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_ARR: e(
+    'FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_ARR',
+    "ajv.plugins option should be an array, instead got '%s'",
+    500,
+    TypeError,
+  ),
 
   // content-type parsers and bodies
   FST_ERR_CTP_ALREADY_PRESENT: e('FST_ERR_CTP_ALREADY_PRESENT', "Content type parser '%s' already present."),
   FST_ERR_CTP_INVALID_TYPE: e('FST_ERR_CTP_INVALID_TYPE', 'The content type should be a string or a RegExp', 500, TypeError),
   FST_ERR_CTP_EMPTY_TYPE: e('FST_ERR_CTP_EMPTY_TYPE', 'The content type cannot be an empty string', 500, TypeError),
   FST_ERR_CTP_INVALID_HANDLER: e('FST_ERR_CTP_INVALID_HANDLER', 'The content type handler should be a function', 500, TypeError),
-  FST_ERR_CTP_INVALID_PARSE_TYPE: e('FST_ERR_CTP_INVALID_PARSE_TYPE', "The body parser can only parse your data as 'string' or 'buffer', you asked '%s' which is not supported.", 500, TypeError),
+  FST_ERR_CTP_INVALID_PARSE_TYPE: e(
+    'FST_ERR_CTP_INVALID_PARSE_TYPE',
+    "The body parser can only parse your data as 'string' or 'buffer', you asked '%s' which is not supported.",
+    500,
+    TypeError,
+  ),
   FST_ERR_CTP_BODY_TOO_LARGE: e('FST_ERR_CTP_BODY_TOO_LARGE', 'Request body is too large', 413, RangeError),
   FST_ERR_CTP_INVALID_MEDIA_TYPE: e('FST_ERR_CTP_INVALID_MEDIA_TYPE', 'Unsupported Media Type', 415),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: e('FST_ERR_CTP_INVALID_CONTENT_LENGTH', 'Request body size did not match Content-Length', 400, RangeError),
@@ -150,28 +82,62 @@ export const errorCodes = {
   FST_ERR_DEC_DEPENDENCY_INVALID_TYPE: e('FST_ERR_DEC_DEPENDENCY_INVALID_TYPE', "The dependencies of decorator '%s' must be of type Array.", 500, TypeError),
   FST_ERR_DEC_MISSING_DEPENDENCY: e('FST_ERR_DEC_MISSING_DEPENDENCY', "The decorator is missing dependency '%s'."),
   FST_ERR_DEC_AFTER_START: e('FST_ERR_DEC_AFTER_START', "The decorator '%s' has been added after start!"),
-  FST_ERR_DEC_REFERENCE_TYPE: e('FST_ERR_DEC_REFERENCE_TYPE', "The decorator '%s' of type '%s' is a reference type. Use the { getter, setter } interface instead."),
+  FST_ERR_DEC_REFERENCE_TYPE: e(
+    'FST_ERR_DEC_REFERENCE_TYPE',
+    "The decorator '%s' of type '%s' is a reference type. Use the { getter, setter } interface instead.",
+  ),
   FST_ERR_DEC_UNDECLARED: e('FST_ERR_DEC_UNDECLARED', "No decorator '%s' has been declared on %s."),
 
   // hooks
   FST_ERR_HOOK_INVALID_TYPE: e('FST_ERR_HOOK_INVALID_TYPE', 'The hook name must be a string', 500, TypeError),
   FST_ERR_HOOK_INVALID_HANDLER: e('FST_ERR_HOOK_INVALID_HANDLER', '%s hook should be a function, instead got %s', 500, TypeError),
-  FST_ERR_HOOK_INVALID_ASYNC_HANDLER: e('FST_ERR_HOOK_INVALID_ASYNC_HANDLER', "Async function has too many arguments. Async hooks should not use the 'done' argument.", 500, TypeError),
+  FST_ERR_HOOK_INVALID_ASYNC_HANDLER: e(
+    'FST_ERR_HOOK_INVALID_ASYNC_HANDLER',
+    "Async function has too many arguments. Async hooks should not use the 'done' argument.",
+    500,
+    TypeError,
+  ),
   FST_ERR_HOOK_NOT_SUPPORTED: e('FST_ERR_HOOK_NOT_SUPPORTED', '%s hook not supported!', 500, TypeError),
-  FST_ERR_HOOK_TIMEOUT: e('FST_ERR_HOOK_TIMEOUT', "A callback for '%s' hook%s timed out. You may have forgotten to call 'done' function or to resolve a Promise"),
+  FST_ERR_HOOK_TIMEOUT: e(
+    'FST_ERR_HOOK_TIMEOUT',
+    "A callback for '%s' hook%s timed out. You may have forgotten to call 'done' function or to resolve a Promise",
+  ),
 
   // logger
   FST_ERR_LOG_INVALID_DESTINATION: e('FST_ERR_LOG_INVALID_DESTINATION', 'Cannot specify both logger.stream and logger.file options'),
-  FST_ERR_LOG_INVALID_LOGGER: e('FST_ERR_LOG_INVALID_LOGGER', "Invalid logger object provided. The logger instance should have these functions(s): '%s'.", 500, TypeError),
+  FST_ERR_LOG_INVALID_LOGGER: e(
+    'FST_ERR_LOG_INVALID_LOGGER',
+    "Invalid logger object provided. The logger instance should have these functions(s): '%s'.",
+    500,
+    TypeError,
+  ),
   FST_ERR_LOG_INVALID_LOGGER_INSTANCE: e('FST_ERR_LOG_INVALID_LOGGER_INSTANCE', 'loggerInstance only accepts a logger instance.', 500, TypeError),
   FST_ERR_LOG_INVALID_LOGGER_CONFIG: e('FST_ERR_LOG_INVALID_LOGGER_CONFIG', 'logger options only accepts a configuration object.', 500, TypeError),
-  FST_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED: e('FST_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED', 'You cannot provide both logger and loggerInstance. Please provide only one.', 500, TypeError),
-  FST_ERR_LOG_INVALID_LOG_CONTROLLER: e('FST_ERR_LOG_INVALID_LOG_CONTROLLER', "logController option must be an instance of LogController, got '%s'.", 500, TypeError),
+  FST_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED: e(
+    'FST_ERR_LOG_LOGGER_AND_LOGGER_INSTANCE_PROVIDED',
+    'You cannot provide both logger and loggerInstance. Please provide only one.',
+    500,
+    TypeError,
+  ),
+  FST_ERR_LOG_INVALID_LOG_CONTROLLER: e(
+    'FST_ERR_LOG_INVALID_LOG_CONTROLLER',
+    "logController option must be an instance of LogController, got '%s'.",
+    500,
+    TypeError,
+  ),
 
   // reply
-  FST_ERR_REP_INVALID_PAYLOAD_TYPE: e('FST_ERR_REP_INVALID_PAYLOAD_TYPE', "Attempted to send payload of invalid type '%s'. Expected a string or Buffer.", 500, TypeError),
+  FST_ERR_REP_INVALID_PAYLOAD_TYPE: e(
+    'FST_ERR_REP_INVALID_PAYLOAD_TYPE',
+    "Attempted to send payload of invalid type '%s'. Expected a string or Buffer.",
+    500,
+    TypeError,
+  ),
   FST_ERR_REP_RESPONSE_BODY_CONSUMED: e('FST_ERR_REP_RESPONSE_BODY_CONSUMED', 'Response.body is already consumed.'),
-  FST_ERR_REP_READABLE_STREAM_LOCKED: e('FST_ERR_REP_READABLE_STREAM_LOCKED', 'ReadableStream was locked. You should call releaseLock() method on reader before sending.'),
+  FST_ERR_REP_READABLE_STREAM_LOCKED: e(
+    'FST_ERR_REP_READABLE_STREAM_LOCKED',
+    'ReadableStream was locked. You should call releaseLock() method on reader before sending.',
+  ),
   FST_ERR_REP_ALREADY_SENT: e('FST_ERR_REP_ALREADY_SENT', 'Reply was already sent, did you forget to "return reply" in "%s" (%s)?'),
   FST_ERR_REP_SENT_VALUE: e('FST_ERR_REP_SENT_VALUE', 'The only possible value for reply.sent is true.', 500, TypeError),
   FST_ERR_SEND_INSIDE_ONERR: e('FST_ERR_SEND_INSIDE_ONERR', 'You cannot use `send` inside the `onError` hook'),
@@ -182,7 +148,10 @@ export const errorCodes = {
   FST_ERR_FAILED_ERROR_SERIALIZATION: e('FST_ERR_FAILED_ERROR_SERIALIZATION', 'Failed to serialize an error. Error: %s. Original error: %s'),
   FST_ERR_MISSING_SERIALIZATION_FN: e('FST_ERR_MISSING_SERIALIZATION_FN', 'Missing serialization function. Key "%s"'),
   FST_ERR_MISSING_CONTENTTYPE_SERIALIZATION_FN: e('FST_ERR_MISSING_CONTENTTYPE_SERIALIZATION_FN', 'Missing serialization function. Key "%s:%s"'),
-  FST_ERR_REQ_INVALID_VALIDATION_INVOCATION: e('FST_ERR_REQ_INVALID_VALIDATION_INVOCATION', 'Invalid validation invocation. Missing validation function for HTTP part "%s" nor schema provided.'),
+  FST_ERR_REQ_INVALID_VALIDATION_INVOCATION: e(
+    'FST_ERR_REQ_INVALID_VALIDATION_INVOCATION',
+    'Invalid validation invocation. Missing validation function for HTTP part "%s" nor schema provided.',
+  ),
 
   // schemas
   FST_ERR_SCH_MISSING_ID: e('FST_ERR_SCH_MISSING_ID', 'Missing schema $id property'),
@@ -191,7 +160,10 @@ export const errorCodes = {
   FST_ERR_SCH_DUPLICATE: e('FST_ERR_SCH_DUPLICATE', "Schema with '%s' already present!"),
   FST_ERR_SCH_VALIDATION_BUILD: e('FST_ERR_SCH_VALIDATION_BUILD', 'Failed building the validation schema for %s: %s, due to error %s'),
   FST_ERR_SCH_SERIALIZATION_BUILD: e('FST_ERR_SCH_SERIALIZATION_BUILD', 'Failed building the serialization schema for %s: %s, due to error %s'),
-  FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX: e('FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX', 'response schemas should be nested under a valid status code, e.g { 2xx: { type: "object" } }'),
+  FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX: e(
+    'FST_ERR_SCH_RESPONSE_SCHEMA_NOT_NESTED_2XX',
+    'response schemas should be nested under a valid status code, e.g { 2xx: { type: "object" } }',
+  ),
 
   // router
   FST_ERR_DUPLICATED_ROUTE: e('FST_ERR_DUPLICATED_ROUTE', "Method '%s' already declared for route '%s'"),
@@ -205,10 +177,24 @@ export const errorCodes = {
   FST_ERR_ROUTE_MISSING_HANDLER: e('FST_ERR_ROUTE_MISSING_HANDLER', 'Missing handler function for "%s:%s" route.', 500),
   FST_ERR_ROUTE_METHOD_INVALID: e('FST_ERR_ROUTE_METHOD_INVALID', 'Provided method is invalid!', 500, TypeError),
   FST_ERR_ROUTE_METHOD_NOT_SUPPORTED: e('FST_ERR_ROUTE_METHOD_NOT_SUPPORTED', '%s method is not supported.', 500),
-  FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED: e('FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED', 'Body validation schema for %s:%s route is not supported!', 500),
+  FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED: e(
+    'FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED',
+    'Body validation schema for %s:%s route is not supported!',
+    500,
+  ),
   FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT: e('FST_ERR_ROUTE_BODY_LIMIT_OPTION_NOT_INT', "'bodyLimit' option must be an integer > 0. Got '%s'", 500, TypeError),
-  FST_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT: e('FST_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT', "'handlerTimeout' option must be an integer > 0. Got '%s'", 500, TypeError),
-  FST_ERR_ROUTE_LOG_LEVEL_INVALID: e('FST_ERR_ROUTE_LOG_LEVEL_INVALID', "Log level for '%s:%s' route must be a valid logger level. Received: '%s'", 500, TypeError),
+  FST_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT: e(
+    'FST_ERR_ROUTE_HANDLER_TIMEOUT_OPTION_NOT_INT',
+    "'handlerTimeout' option must be an integer > 0. Got '%s'",
+    500,
+    TypeError,
+  ),
+  FST_ERR_ROUTE_LOG_LEVEL_INVALID: e(
+    'FST_ERR_ROUTE_LOG_LEVEL_INVALID',
+    "Log level for '%s:%s' route must be a valid logger level. Received: '%s'",
+    500,
+    TypeError,
+  ),
   FST_ERR_ROUTE_MISSING_CONTENT_TYPE: e('FST_ERR_ROUTE_MISSING_CONTENT_TYPE', "Method '%s' must provide a 'Content-Type' header.", 400),
   FST_ERR_ROUTE_MISSING_CONTENT: e('FST_ERR_ROUTE_MISSING_CONTENT', "Method '%s' must provide a request body.", 400),
   FST_ERR_ROUTE_REWRITE_NOT_STR: e('FST_ERR_ROUTE_REWRITE_NOT_STR', 'Rewrite url for "%s" needs to be of type "string" but received "%s"', 500, TypeError),
@@ -216,13 +202,21 @@ export const errorCodes = {
   // server
   FST_ERR_REOPENED_CLOSE_SERVER: e('FST_ERR_REOPENED_CLOSE_SERVER', 'Fastify has already been closed and cannot be reopened'),
   FST_ERR_REOPENED_SERVER: e('FST_ERR_REOPENED_SERVER', 'Fastify is already listening'),
-  FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE: e('FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE', "Cannot set forceCloseConnections to 'idle' as your HTTP server does not support closeIdleConnections method"),
+  FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE: e(
+    'FST_ERR_FORCE_CLOSE_CONNECTIONS_IDLE_NOT_AVAILABLE',
+    "Cannot set forceCloseConnections to 'idle' as your HTTP server does not support closeIdleConnections method",
+  ),
   FST_ERR_INSTANCE_ALREADY_LISTENING: e('FST_ERR_INSTANCE_ALREADY_LISTENING', 'Fastify instance is already listening. %s'),
 
   // plugins and loading: the last five carry the loader's message, as Fastify's do avvio's
   FST_ERR_PLUGIN_VERSION_MISMATCH: e('FST_ERR_PLUGIN_VERSION_MISMATCH', "fastify-plugin: %s - expected '%s' fastify version, '%s' is installed"),
   FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE: e('FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE', "The decorator '%s'%s is not present in %s"),
-  FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER: e('FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER', 'The %s plugin being registered mixes async and callback styles. Async plugin should not mix async and callback style.', 500, TypeError),
+  FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER: e(
+    'FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER',
+    'The %s plugin being registered mixes async and callback styles. Async plugin should not mix async and callback style.',
+    500,
+    TypeError,
+  ),
   FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED: e('FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED', "The dependency '%s' of plugin '%s' is not registered"),
   FST_ERR_PLUGIN_CALLBACK_NOT_FN: e('FST_ERR_PLUGIN_CALLBACK_NOT_FN', 'fastify-plugin: %s', 500, TypeError),
   FST_ERR_PLUGIN_NOT_VALID: e('FST_ERR_PLUGIN_NOT_VALID', 'fastify-plugin: %s'),
@@ -241,8 +235,14 @@ export const loaderErrors = {
   AVV_ERR_PLUGIN_NOT_VALID: e('AVV_ERR_PLUGIN_NOT_VALID', "Plugin must be a function or a promise. Received: '%s'"),
   AVV_ERR_ROOT_PLG_BOOTED: e('AVV_ERR_ROOT_PLG_BOOTED', 'Root plugin has already booted'),
   AVV_ERR_PARENT_PLG_LOADED: e('AVV_ERR_PARENT_PLG_LOADED', "Impossible to load '%s' plugin because the parent '%s' was already loaded"),
-  AVV_ERR_READY_TIMEOUT: e('AVV_ERR_READY_TIMEOUT', "Plugin did not start in time: '%s'. You may have forgotten to call 'done' function or to resolve a Promise"),
-  AVV_ERR_PLUGIN_EXEC_TIMEOUT: e('AVV_ERR_PLUGIN_EXEC_TIMEOUT', "Plugin did not start in time: '%s'. You may have forgotten to call 'done' function or to resolve a Promise"),
+  AVV_ERR_READY_TIMEOUT: e(
+    'AVV_ERR_READY_TIMEOUT',
+    "Plugin did not start in time: '%s'. You may have forgotten to call 'done' function or to resolve a Promise",
+  ),
+  AVV_ERR_PLUGIN_EXEC_TIMEOUT: e(
+    'AVV_ERR_PLUGIN_EXEC_TIMEOUT',
+    "Plugin did not start in time: '%s'. You may have forgotten to call 'done' function or to resolve a Promise",
+  ),
 } as const;
 
 /**

@@ -22,6 +22,8 @@ import { printRoutesOptions } from './routing/pretty-meta.js';
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from './schema/contracts.js';
 
 type ParserMatcher = string | RegExp | Array<string | RegExp>;
+/** `addContentTypeParser(matcher, parser)` passes the parser where the options go. */
+type ParserOptionsOrParser = ContentTypeParserOptions | ContentTypeParserFunction | undefined;
 
 /** The package version, reported as `instance.version`. */
 export const VERSION = '0.1.0';
@@ -176,7 +178,7 @@ export const instancePrototype: Record<PropertyKey, unknown> = {
   getDefaultJsonParser(this: object, onProtoPoisoning?: 'error' | 'remove' | 'ignore', onConstructorPoisoning?: 'error' | 'remove' | 'ignore') {
     return getDefaultJsonParser(onProtoPoisoning, onConstructorPoisoning);
   },
-  addContentTypeParser(this: object, matcher: ParserMatcher, options: ContentTypeParserOptions | ContentTypeParserFunction | undefined, parser?: ContentTypeParserFunction) {
+  addContentTypeParser(this: object, matcher: ParserMatcher, options: ParserOptionsOrParser, parser?: ContentTypeParserFunction) {
     const context = contextOf(this);
     if (context.root.booted) throw new errorCodes.FST_ERR_CTP_INSTANCE_ALREADY_STARTED('addContentTypeParser');
     if (typeof options === 'function') {
@@ -247,16 +249,39 @@ Object.defineProperties(instancePrototype, {
       const context = contextOf(this);
       if (context.root.thenGuard) return undefined;
       const load = pendingLoad(context);
-      return (resolve: (value: unknown) => void, reject: (error: unknown) => void) =>
-        load().then(() => resolveWithInstance(context, resolve), reject);
+      return (resolve: (value: unknown) => void, reject: (error: unknown) => void) => load().then(() => resolveWithInstance(context, resolve), reject);
     },
   },
-  prefix: { get() { return contextOf(this).prefix; } },
-  pluginName: { get() { return contextOf(this).pluginName; } },
-  version: { get() { return VERSION; } },
-  server: { get() { return contextOf(this).root.server; } },
-  log: { get() { return contextOf(this).root.log; } },
-  initialConfig: { get() { return contextOf(this).root.initialConfig; } },
+  prefix: {
+    get() {
+      return contextOf(this).prefix;
+    },
+  },
+  pluginName: {
+    get() {
+      return contextOf(this).pluginName;
+    },
+  },
+  version: {
+    get() {
+      return VERSION;
+    },
+  },
+  server: {
+    get() {
+      return contextOf(this).root.server;
+    },
+  },
+  log: {
+    get() {
+      return contextOf(this).root.log;
+    },
+  },
+  initialConfig: {
+    get() {
+      return contextOf(this).root.initialConfig;
+    },
+  },
   listeningOrigin: {
     get() {
       const { root } = contextOf(this);

@@ -3,6 +3,7 @@
 // reply, and the instance type reaches `this`; the other parameters are accepted. One line per
 // name: the lists are Fastify's interface, repeated because TypeScript has no variadic type
 // parameters.
+// biome-ignore-all format: one line per name, as above; the formatter would spread each of Fastify's parameter lists over ten lines.
 import type { EnclaveError } from './errors.js';
 import type {
   ContextConfigDefault,
