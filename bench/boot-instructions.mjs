@@ -93,7 +93,11 @@ function cacheDirFor(mode, variant) {
     if (mode === 'warm') {
       mkdirSync(dir);
       for (let boot = 0; boot < 2; boot++) {
-        const run = spawnSync(nodePath, [...flags, join(benchDir, 'lib', 'boot-app.mjs'), 'enclave', variant, String(routeCount)], { cwd: benchDir, stdio: 'ignore', env: environment(dir) });
+        const run = spawnSync(nodePath, [...flags, join(benchDir, 'lib', 'boot-app.mjs'), 'enclave', variant, String(routeCount)], {
+          cwd: benchDir,
+          stdio: 'ignore',
+          env: environment(dir),
+        });
         if (run.status !== 0) throw new Error(`filling the cache for ${variant} exited with ${run.status}`);
       }
     }

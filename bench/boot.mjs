@@ -218,8 +218,5 @@ process.stdout.write(
 );
 
 ensureResultsDir();
-writeFileSync(
-  args.out,
-  `${JSON.stringify({ date: new Date().toISOString(), serverNode, flags, routes, runs, cells, summary, samples }, null, 2)}\n`,
-);
+writeFileSync(args.out, `${JSON.stringify({ date: new Date().toISOString(), serverNode, flags, routes, runs, cells, summary, samples }, null, 2)}\n`);
 log(`results written to ${args.out} (${Math.round((Date.now() - started) / 1000)} s)`);

@@ -219,7 +219,6 @@ for (let repeat = 1; repeat <= options.repeats; repeat++) {
 await client.stop();
 const minutes = (Date.now() - started) / 60_000;
 
-
 const { markdown, summary } = tableOf(cells);
 const lines = [
   `Node ${serverNode}, server flags \`${[...SERVER_FLAGS, ...extraFlags].join(' ')}\`; ${valgrindVersion} cachegrind; ` +
@@ -231,8 +230,5 @@ const lines = [
 ];
 process.stdout.write(`${lines.join('\n')}\n`);
 const outFile = args.out ?? join(resultsDir, 'instructions-latest.json');
-writeFileSync(
-  outFile,
-  JSON.stringify({ node: serverNode, valgrind: valgrindVersion, options, minutes, summary, when: new Date().toISOString() }, null, 2),
-);
+writeFileSync(outFile, JSON.stringify({ node: serverNode, valgrind: valgrindVersion, options, minutes, summary, when: new Date().toISOString() }, null, 2));
 log(`results: ${outFile}${args.keep ? `; cachegrind files: ${outDir}` : ''}`);

@@ -40,7 +40,7 @@ const rows = [...new Set([...a.selfByLabel.keys(), ...b.selfByLabel.keys()])].ma
   const y = perWrite(b, key);
   return { key, x, y, delta: y - x };
 });
-const busy = (profile) => [...profile.selfByLabel].reduce((sum, [key, time]) => (key === '(idle)' ? sum : sum + time), 0) / profile.writes * 1000;
+const busy = (profile) => ([...profile.selfByLabel].reduce((sum, [key, time]) => (key === '(idle)' ? sum : sum + time), 0) / profile.writes) * 1000;
 const idle = (profile) => perWrite(profile, '(idle)');
 
 const nameA = basename(first);

@@ -47,8 +47,16 @@ for (const file of positionals) {
   const busy = total - idle;
   const percent = (micros) => `${((micros / busy) * 100).toFixed(1)}%`;
   const top = [...functions].sort((a, b) => b[1] - a[1]).slice(0, Number(values.top));
-  process.stdout.write(`## ${file}\n\n${(busy / 1e6).toFixed(2)} s on CPU of ${(total / 1e6).toFixed(2)} s sampled (idle ${((idle / total) * 100).toFixed(0)}%); percentages are of CPU time.\n\n`);
-  process.stdout.write(`${markdownTable(['#', 'self %', 'function (file:line)'], top.map(([key, micros], index) => [index + 1, percent(micros), key]), [true, true, false])}\n\n`);
+  process.stdout.write(
+    `## ${file}\n\n${(busy / 1e6).toFixed(2)} s on CPU of ${(total / 1e6).toFixed(2)} s sampled (idle ${((idle / total) * 100).toFixed(0)}%); percentages are of CPU time.\n\n`,
+  );
+  process.stdout.write(
+    `${markdownTable(
+      ['#', 'self %', 'function (file:line)'],
+      top.map(([key, micros], index) => [index + 1, percent(micros), key]),
+      [true, true, false],
+    )}\n\n`,
+  );
   // The same ranking without node core, V8 and the GC: what the framework and its dependencies
   // spend themselves, where a framework can change something.
   const ownTop = [...functions]
@@ -59,8 +67,17 @@ for (const file of positionals) {
     .sort((a, b) => b[1] - a[1])
     .slice(0, Number(values.top));
   process.stdout.write(
-    `Outside node core and V8:\n\n${markdownTable(['#', 'self %', 'function (file:line)'], ownTop.map(([key, micros], index) => [index + 1, percent(micros), key]), [true, true, false])}\n\n`,
+    `Outside node core and V8:\n\n${markdownTable(
+      ['#', 'self %', 'function (file:line)'],
+      ownTop.map(([key, micros], index) => [index + 1, percent(micros), key]),
+      [true, true, false],
+    )}\n\n`,
   );
   const grouped = [...origins].sort((a, b) => b[1] - a[1]).slice(0, 12);
-  process.stdout.write(`${markdownTable(['where', 'self %'], grouped.map(([where, micros]) => [where, percent(micros)]))}\n\n`);
+  process.stdout.write(
+    `${markdownTable(
+      ['where', 'self %'],
+      grouped.map(([where, micros]) => [where, percent(micros)]),
+    )}\n\n`,
+  );
 }

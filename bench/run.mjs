@@ -57,7 +57,10 @@ if (args.help) {
 }
 
 function list(value, allowed, what) {
-  const items = value.split(',').map((item) => item.trim()).filter(Boolean);
+  const items = value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
   for (const item of items) if (!allowed.includes(item)) throw new Error(`unknown ${what} "${item}" (one of ${allowed.join(', ')})`);
   return items;
 }
@@ -71,12 +74,9 @@ const options = {
   pipelining: Number(args.pipelining),
   scenarios: args.only ? list(args.only.toUpperCase(), scenarioNames, 'scenario') : scenarioNames,
   // raw is the yardstick: always there, never listed.
-  frameworks: (args.frameworks
-    ? list(args.frameworks, frameworkNames, 'framework')
-    : quick
-      ? ['enclave', 'fastify']
-      : frameworkNames
-  ).filter((name) => name !== 'raw'),
+  frameworks: (args.frameworks ? list(args.frameworks, frameworkNames, 'framework') : quick ? ['enclave', 'fastify'] : frameworkNames).filter(
+    (name) => name !== 'raw',
+  ),
   nodePath: resolve(args.node),
   cpuProf: args['cpu-prof'] ? list(args['cpu-prof'], frameworkNames, 'framework') : [],
   baseline: null,
@@ -99,8 +99,7 @@ const log = (line) => process.stderr.write(`${line}\n`);
 
 const runsPerRound = options.scenarios.length * options.frameworks.length * 2;
 const totalRuns = runsPerRound * options.rounds;
-const estimate =
-  options.rounds * options.scenarios.length * (options.warmup + options.frameworks.length * (2 * options.duration + options.warmup + 2.2));
+const estimate = options.rounds * options.scenarios.length * (options.warmup + options.frameworks.length * (2 * options.duration + options.warmup + 2.2));
 log(`enclave bench — servers on ${serverNode} (${options.nodePath}) with ${SERVER_FLAGS.join(' ')}; ${loadLine}`);
 log(`scenarios ${options.scenarios.join(',')}; frameworks raw + ${options.frameworks.join(',')}; ${totalRuns} runs, about ${Math.ceil(estimate / 60)} min`);
 if (options.cpuProf.length > 0) {
@@ -118,7 +117,8 @@ function progress(round, scenario, framework, result) {
   done++;
   const elapsed = (Date.now() - started) / 1000;
   const left = (elapsed / done) * (totalRuns - done);
-  const warn = result.non2xx > 0 || result.errors > 0 || result.timeouts > 0 ? `  ⚠ ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts` : '';
+  const warn =
+    result.non2xx > 0 || result.errors > 0 || result.timeouts > 0 ? `  ⚠ ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts` : '';
   log(
     `[${String(done).padStart(String(totalRuns).length)}/${totalRuns}] round ${round} ${scenario} ${framework.padEnd(7)} ` +
       `${formatNumber(result.rps).padStart(8)} req/s  p99 ${result.p99} ms${warn}  (~${Math.ceil(left)} s left)`,
@@ -312,7 +312,7 @@ for (const scenario of options.scenarios) {
   if (rows.some((row) => row.failures > 0)) out.push('⚠ = some run saw non-2xx responses, socket errors or timeouts: its req/s is not comparable.', '');
 }
 out.push(
-  'req/s, p50 and p99 are medians over rounds; × raw is the median of each run divided by the raw node:http run just before it; × Fastify divides that by Fastify\'s. ' +
+  "req/s, p50 and p99 are medians over rounds; × raw is the median of each run divided by the raw node:http run just before it; × Fastify divides that by Fastify's. " +
     'req/CPU-s is requests served per CPU-second the server process used during the measured run (from /proc): the cost per request, robust to the server getting less than a full core on a shared machine; its ratios are pair medians too.',
 );
 process.stdout.write(`${out.join('\n')}\n`);

@@ -6,9 +6,7 @@ import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { frameworkNames, scenarioNames, scenarios } from './lib/scenarios.mjs';
 
-const modules = Object.fromEntries(
-  await Promise.all(frameworkNames.map(async (name) => [name, await import(`./lib/servers/${name}.mjs`)])),
-);
+const modules = Object.fromEntries(await Promise.all(frameworkNames.map(async (name) => [name, await import(`./lib/servers/${name}.mjs`)])));
 
 async function call(port, { method, path, headers, body }) {
   const response = await fetch(`http://127.0.0.1:${port}${path}`, { method, headers, body });

@@ -48,7 +48,9 @@ function categoryTable(baseline, ceiling, groupOf, firstColumn) {
     table.push(line([...cells(group, r), r.ceiling, r.passing, pct(r.passing, r.ceiling), ...categories.map((c) => r[c])]));
   }
   const t = baseline.totals;
-  table.push(line([...cells('**all**', { files: { size: t.files }, tests: t.tests }), t.ceiling, t.passing, pct(t.passing, t.ceiling), ...categories.map((c) => t[c])]));
+  table.push(
+    line([...cells('**all**', { files: { size: t.files }, tests: t.tests }), t.ceiling, t.passing, pct(t.passing, t.ceiling), ...categories.map((c) => t[c])]),
+  );
   return table.join('\n');
 }
 

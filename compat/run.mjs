@@ -23,7 +23,11 @@ await main({
   check(dir) {
     const ajv = ajvResolution(dir);
     // ajv-i18n only holds message tables; the others must load the Ajv enclavejs validates with.
-    const copies = new Set(Object.entries(ajv).filter(([k]) => k !== 'ajv-i18n').map(([, v]) => v));
+    const copies = new Set(
+      Object.entries(ajv)
+        .filter(([k]) => k !== 'ajv-i18n')
+        .map(([, v]) => v),
+    );
     if (copies.size !== 1) {
       console.error('Ajv resolves to different copies:', ajv);
       process.exit(1);

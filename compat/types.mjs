@@ -35,7 +35,9 @@ if (values.recategorize) {
   results = readJson(lastPath).results;
   values.update = true;
 } else {
-  console.log(`compat-types: ${files.length} type-test files of Fastify ${meta.fastify} against ${typeTargets[target]}, TypeScript ${meta.typescript}, tstyche ${meta.tstyche}`);
+  console.log(
+    `compat-types: ${files.length} type-test files of Fastify ${meta.fastify} against ${typeTargets[target]}, TypeScript ${meta.typescript}, tstyche ${meta.tstyche}`,
+  );
   const dir = prepareTypes(target);
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));

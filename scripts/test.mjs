@@ -41,9 +41,18 @@ run('tests', process.execPath, [...nodeTest, ...rest]);
 runWithSchemaCache(rest.filter((file) => /^packages\/enclave\/test\/(validation|serialization|schema)-(?!cache-)[^/]+\.test\.ts$/.test(file)));
 if (covered.length > 0) {
   run('bearer-auth tests with 100% line coverage', npx('c8'), [
-    '--100', '--include', `${coveredPackage}src/**`, '--include', `${coveredPackage}dist/**`,
-    '--exclude', '**/*.d.ts', '--reporter', 'text',
-    process.execPath, ...nodeTest, ...covered,
+    '--100',
+    '--include',
+    `${coveredPackage}src/**`,
+    '--include',
+    `${coveredPackage}dist/**`,
+    '--exclude',
+    '**/*.d.ts',
+    '--reporter',
+    'text',
+    process.execPath,
+    ...nodeTest,
+    ...covered,
   ]);
 }
 
@@ -60,13 +69,24 @@ function runWithSchemaCache(files) {
     const env = { ...process.env, ENCLAVE_SCHEMA_CACHE: directory };
     const testsOf = (label) => {
       const report = join(directory, `.${label}.tap`);
-      run(`schema tests, schema cache ${label}`, process.execPath, [
-        ...nodeTest.filter((arg) => !arg.startsWith('--test-reporter')),
-        '--test-reporter=dot', '--test-reporter-destination=stdout',
-        '--test-reporter=tap', `--test-reporter-destination=${report}`,
-        ...files,
-      ], env);
-      return readFileSync(report, 'utf8').split('\n').filter((line) => /^\s*(not )?ok \d+ - /.test(line)).map((line) => line.trim().replace(/^(not )?ok \d+ - /, '$1')).sort();
+      run(
+        `schema tests, schema cache ${label}`,
+        process.execPath,
+        [
+          ...nodeTest.filter((arg) => !arg.startsWith('--test-reporter')),
+          '--test-reporter=dot',
+          '--test-reporter-destination=stdout',
+          '--test-reporter=tap',
+          `--test-reporter-destination=${report}`,
+          ...files,
+        ],
+        env,
+      );
+      return readFileSync(report, 'utf8')
+        .split('\n')
+        .filter((line) => /^\s*(not )?ok \d+ - /.test(line))
+        .map((line) => line.trim().replace(/^(not )?ok \d+ - /, '$1'))
+        .sort();
     };
     const cold = testsOf('cold');
     const coldBundles = bundles().length;

@@ -45,14 +45,7 @@ export function slowClockEnv() {
 /** The flags for a server running under `version` (`v20.20.2`). */
 export function determinismFlags(version) {
   const major = Number(/^v(\d+)/.exec(version)?.[1]);
-  const determinism = [
-    '--single-threaded',
-    '--hash-seed=1',
-    '--random-seed=1',
-    '--no-memory-reducer',
-    '--min-semi-space-size=64',
-    '--no-minor-gc-task',
-  ];
+  const determinism = ['--single-threaded', '--hash-seed=1', '--random-seed=1', '--no-memory-reducer', '--min-semi-space-size=64', '--no-minor-gc-task'];
   return major >= 22
     ? [...determinism, '--invocation-count-for-turbofan=300', '--invocation-count-for-maglev=40']
     : [...determinism, '--interrupt-budget=6758'];

@@ -8,15 +8,12 @@ import { scenarios } from './scenarios.mjs';
 
 function once(agent, port, spec) {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      { agent, host: '127.0.0.1', port, method: spec.method, path: spec.path, headers: spec.headers },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      },
-    );
+    const req = httpRequest({ agent, host: '127.0.0.1', port, method: spec.method, path: spec.path, headers: spec.headers }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
     req.on('error', (error) => reject(Object.assign(error, { reusedSocket: req.reusedSocket })));
     req.end(spec.body);
   });

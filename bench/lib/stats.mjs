@@ -20,8 +20,7 @@ export function formatRatio(value) {
 export function markdownTable(headers, rows, alignRight = headers.map((_, index) => index > 0)) {
   const cells = [headers, ...rows].map((row) => row.map((cell) => String(cell)));
   const widths = headers.map((_, column) => Math.max(3, ...cells.map((row) => row[column].length)));
-  const line = (row) =>
-    `| ${row.map((cell, column) => (alignRight[column] ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join(' | ')} |`;
+  const line = (row) => `| ${row.map((cell, column) => (alignRight[column] ? cell.padStart(widths[column]) : cell.padEnd(widths[column]))).join(' | ')} |`;
   const rule = `|${widths.map((width, column) => (alignRight[column] ? `${'-'.repeat(width + 1)}:` : '-'.repeat(width + 2))).join('|')}|`;
   return [line(cells[0]), rule, ...cells.slice(1).map(line)].join('\n');
 }

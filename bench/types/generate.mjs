@@ -133,7 +133,4 @@ ${registrations.join('\n')}
 const here = new URL('./', import.meta.url);
 writeFileSync(new URL('routes-200-typed.ts', here), app(typedRoute, '200 routes with inline schemas, types inferred'));
 writeFileSync(new URL('routes-200-untyped.ts', here), app(untypedRoute, 'the same 200 routes without schemas (baseline)'));
-writeFileSync(
-  new URL('fastify-typebox-200.ts', here),
-  fastifyApp(typeboxRoute, 'the same 200 routes for Fastify with the TypeBox type provider'),
-);
+writeFileSync(new URL('fastify-typebox-200.ts', here), fastifyApp(typeboxRoute, 'the same 200 routes for Fastify with the TypeBox type provider'));

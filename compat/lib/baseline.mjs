@@ -53,7 +53,12 @@ export function buildBaseline(merged, ceiling, rules, meta, ceilingRef = 'fails 
     const tests = merged.get(file)?.tests ?? new Map();
     const ceilingEntry = ceiling.files[file];
     const note = merged.get(file)?.note;
-    const names = new Set([...tests.keys(), ...(ceilingEntry?.pass ?? []), ...Object.keys(ceilingEntry?.fail ?? {}), ...Object.keys(ceilingEntry?.flaky ?? {})]);
+    const names = new Set([
+      ...tests.keys(),
+      ...(ceilingEntry?.pass ?? []),
+      ...Object.keys(ceilingEntry?.fail ?? {}),
+      ...Object.keys(ceilingEntry?.flaky ?? {}),
+    ]);
     for (const name of [...names].sort()) {
       const test = tests.get(name) ?? { status: 'fail', reason: note ? `not reported: ${note}` : 'not reported' };
       if (test.status === 'skip') {
@@ -67,8 +72,7 @@ export function buildBaseline(merged, ceiling, rules, meta, ceilingRef = 'fails 
         (passing[file] ??= []).push(name);
         continue;
       }
-      const found =
-        test.status === 'flaky' ? { category: 'flaky', ref: test.reason } : classify(file, name, test.reason, ceilingEntry, rules, ceilingRef);
+      const found = test.status === 'flaky' ? { category: 'flaky', ref: test.reason } : classify(file, name, test.reason, ceilingEntry, rules, ceilingRef);
       if (!found) {
         uncategorized.push(`${file} :: ${name}  ${test.reason}`);
         continue;

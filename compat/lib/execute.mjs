@@ -65,10 +65,13 @@ function runOne(dir, file, options) {
     let killed = false;
     // A file may ask for more than the default (a suite's `fileTimeouts`): its slow tests together
     // can outlast it on a loaded machine, and a killed file reports nothing of those tests.
-    const timer = setTimeout(() => {
-      killed = true;
-      child.kill('SIGKILL');
-    }, Math.max(where.fileTimeout ?? 0, options.fileTimeout));
+    const timer = setTimeout(
+      () => {
+        killed = true;
+        child.kill('SIGKILL');
+      },
+      Math.max(where.fileTimeout ?? 0, options.fileTimeout),
+    );
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       resolve({ code, signal, killed, stderr, records, ms: Date.now() - started });
@@ -84,7 +87,8 @@ function collect(records, run) {
     if (record.suite) continue;
     let name = record.path.join(' > ');
     for (let n = 2; name in tests; n++) name = `${record.path.join(' > ')} #${n}`;
-    tests[name] = record.status === 'fail' ? { status: 'fail', kind: record.kind, reason: record.reason, ms: record.ms } : { status: record.status, ms: record.ms };
+    tests[name] =
+      record.status === 'fail' ? { status: 'fail', kind: record.kind, reason: record.reason, ms: record.ms } : { status: record.status, ms: record.ms };
   }
   const outcome = { ms: run.ms, exit: run.code ?? run.signal, tests };
   if (run.killed) outcome.note = `killed after the per-file limit of ${run.ms} ms; tests not reported are missing`;

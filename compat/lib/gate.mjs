@@ -218,7 +218,14 @@ export function mergeIntoCeiling(path, fresh) {
     throw new Error(`${path} was written with other versions than this run's (or is missing): update it whole, without naming files`);
   }
   const merged = { ...existing.files, ...files };
-  return { ...existing, files: Object.fromEntries(Object.keys(merged).sort((a, b) => a.localeCompare(b)).map((file) => [file, merged[file]])) };
+  return {
+    ...existing,
+    files: Object.fromEntries(
+      Object.keys(merged)
+        .sort((a, b) => a.localeCompare(b))
+        .map((file) => [file, merged[file]]),
+    ),
+  };
 }
 
 function ceilingRun(suite, results, files, { meta, seconds, update, subset }) {

@@ -64,7 +64,10 @@ export function pluginSection(root) {
   for (const tests of Object.values(baseline.failing)) {
     for (const entry of Object.values(tests)) if (entry.category === 'bug') bugs[entry.ref] = (bugs[entry.ref] ?? 0) + 1;
   }
-  const bugList = Object.entries(bugs).sort().map(([ref, n]) => `${ref}: ${n}`).join(', ');
+  const bugList = Object.entries(bugs)
+    .sort()
+    .map(([ref, n]) => `${ref}: ${n}`)
+    .join(', ');
 
   return `## The @fastify plugins' own test suites
 

@@ -48,7 +48,10 @@ export function prepare(target) {
   for (const [alias, { package: real }] of Object.entries(config.aliases)) {
     mkdirSync(join(modules, alias));
     writeFileSync(join(modules, alias, 'package.json'), `${JSON.stringify({ name: alias, main: 'index.js' })}\n`);
-    writeFileSync(join(modules, alias, 'index.js'), `'use strict'\n// Written by compat/lib/plugin-suites.mjs: see "aliases" in compat/plugins/suites.json.\nmodule.exports = require(${JSON.stringify(real)})\n`);
+    writeFileSync(
+      join(modules, alias, 'index.js'),
+      `'use strict'\n// Written by compat/lib/plugin-suites.mjs: see "aliases" in compat/plugins/suites.json.\nmodule.exports = require(${JSON.stringify(real)})\n`,
+    );
   }
   return dir;
 }

@@ -81,12 +81,16 @@ export function extractChecks(fileName, text, normalise = (t) => t) {
     const start = match.index + match[0].indexOf('@ts-expect-error');
     const unit = unitAt(units, start);
     if (!unit) continue;
-    const after = text.slice(match.index + match[0].length).split('\n').map((line) => line.trim());
+    const after = text
+      .slice(match.index + match[0].length)
+      .split('\n')
+      .map((line) => line.trim());
     const next = after.find((line) => line && !line.startsWith('//')) ?? '';
     found.push({ kind: 'rejects', start, text: `@ts-expect-error ${line(next, 100)}${match[1] ? ` (${line(match[1], 80)})` : ''}`, unit });
   }
   for (const unit of units) {
-    if (!found.some((check) => check.unit === unit)) found.push({ kind: 'compiles', start: unit.node.getStart(sourceFile), text: `compiles: ${line(unit.node.getText(sourceFile))}`, unit });
+    if (!found.some((check) => check.unit === unit))
+      found.push({ kind: 'compiles', start: unit.node.getStart(sourceFile), text: `compiles: ${line(unit.node.getText(sourceFile))}`, unit });
   }
   found.sort((a, b) => a.start - b.start);
   const seen = new Map();

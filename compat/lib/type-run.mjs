@@ -77,7 +77,8 @@ async function tstycheRound(dir, paths) {
       if (event === 'expect:fail' || event === 'expect:error') {
         current.results.push({ at: payload.result.expect.node.getStart(), status: 'fail', reason: describeAll(payload.diagnostics) });
       }
-      if (event === 'suppressed:match' || event === 'suppressed:ignore') current.results.push({ at: payload.result.suppressed.directive.start, status: 'pass' });
+      if (event === 'suppressed:match' || event === 'suppressed:ignore')
+        current.results.push({ at: payload.result.suppressed.directive.start, status: 'pass' });
       if (event === 'suppressed:error') {
         const related = payload.diagnostics.flatMap((diagnostic) => diagnostic.related ?? []);
         const own = payload.diagnostics.map((diagnostic) => ({ ...diagnostic, related: [] }));
@@ -149,8 +150,20 @@ export async function runTypeTests(dir, names, { progress, normalise } = {}) {
   const paths = [...copies.keys()];
   const last = new Map();
   const previous = {};
-  await untilStable(copies, paths, async (pending) => compilerRound(dir, pending, previous), last, (n, files, again) => progress?.(`tsc round ${n}`, files, again));
-  const unstable = await untilStable(copies, paths, (pending) => tstycheRound(dir, pending), last, (n, files, again) => progress?.(`tstyche round ${n}`, files, again));
+  await untilStable(
+    copies,
+    paths,
+    async (pending) => compilerRound(dir, pending, previous),
+    last,
+    (n, files, again) => progress?.(`tsc round ${n}`, files, again),
+  );
+  const unstable = await untilStable(
+    copies,
+    paths,
+    (pending) => tstycheRound(dir, pending),
+    last,
+    (n, files, again) => progress?.(`tstyche round ${n}`, files, again),
+  );
   const out = {};
   for (const [path, copy] of copies) {
     const result = last.get(path);

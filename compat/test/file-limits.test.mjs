@@ -27,7 +27,9 @@ describe('per-file limits', () => {
 
   const where = (fileTimeout) => () => ({ cwd: dir, path: join(dir, 'test', 'slow.test.js'), env: {}, fileTimeout });
   const run = (fileTimeout) =>
-    runFiles(dir, ['slow.test.js'], { concurrency: 1, testTimeout: 10_000, fileTimeout: 300, locate: where(fileTimeout) }).then((results) => results['slow.test.js']);
+    runFiles(dir, ['slow.test.js'], { concurrency: 1, testTimeout: 10_000, fileTimeout: 300, locate: where(fileTimeout) }).then(
+      (results) => results['slow.test.js'],
+    );
 
   test('the default limit kills a file that outlasts it, and says so', async () => {
     const outcome = await run(undefined);

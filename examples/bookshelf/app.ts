@@ -61,10 +61,8 @@ async function publicRoutes(app: EnclaveInstance) {
 async function adminRoutes(app: EnclaveInstance, options: { adminKey: string }) {
   const shelf = app.getDecorator<Bookshelf>('bookshelf');
   await app.register(bearerAuth, { keys: [options.adminKey] });
-  app.post<{ Body: NewBook; Reply: Book }>(
-    '/',
-    { schema: { body: { $ref: `${newBookSchema.$id}#` }, response: { 201: bookRef } } },
-    async (request, reply) => reply.code(201).send(shelf.add(request.body)),
+  app.post<{ Body: NewBook; Reply: Book }>('/', { schema: { body: { $ref: `${newBookSchema.$id}#` }, response: { 201: bookRef } } }, async (request, reply) =>
+    reply.code(201).send(shelf.add(request.body)),
   );
   app.patch<{ Params: { id: number }; Body: Partial<NewBook> }>(
     '/:id',
@@ -80,14 +78,10 @@ async function adminRoutes(app: EnclaveInstance, options: { adminKey: string }) 
       return book ?? reply.code(404).send(new NotFound(`No book with id ${request.params.id}`));
     },
   );
-  app.delete<{ Params: { id: number } }>(
-    '/:id',
-    { schema: { params: { $ref: `${idParamsSchema.$id}#` } } },
-    async (request, reply) => {
-      if (!shelf.remove(request.params.id)) return reply.code(404).send(new NotFound(`No book with id ${request.params.id}`));
-      return reply.code(204).send();
-    },
-  );
+  app.delete<{ Params: { id: number } }>('/:id', { schema: { params: { $ref: `${idParamsSchema.$id}#` } } }, async (request, reply) => {
+    if (!shelf.remove(request.params.id)) return reply.code(404).send(new NotFound(`No book with id ${request.params.id}`));
+    return reply.code(204).send();
+  });
 }
 
 class NotFound extends Error {

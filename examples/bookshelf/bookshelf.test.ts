@@ -96,7 +96,7 @@ test('npm start prints the address, the key and three working curl commands, and
       const timer = setTimeout(() => reject(new Error(`no banner within 20 s: ${output}`)), 20_000);
       server.stdout.on('data', (chunk: string) => {
         output += chunk;
-        if (output.includes('Try:') && output.trimEnd().endsWith("'{\"title\":\"No key\"}'")) {
+        if (output.includes('Try:') && output.trimEnd().endsWith('\'{"title":"No key"}\'')) {
           clearTimeout(timer);
           resolve();
         }

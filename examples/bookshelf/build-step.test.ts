@@ -33,7 +33,10 @@ test('the build step fills the cache; a start from it compiles nothing and gener
   const uncached = JSON.parse((await node('schema-cache-probe.ts', undefined)).stdout) as Probe;
   assert.equal(uncached.ajv, true);
   assert.equal(uncached.fastJsonStringify, true);
-  assert.ok(uncached.generatedBy.some((caller) => !caller.includes('/find-my-way/')), 'compiling schemas generates code');
+  assert.ok(
+    uncached.generatedBy.some((caller) => !caller.includes('/find-my-way/')),
+    'compiling schemas generates code',
+  );
 
   for (const pass of ['compiles and writes the bundle', "loads it and writes V8's code cache"]) {
     const { stderr } = await node('fill-schema-cache.ts', directory);

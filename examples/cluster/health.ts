@@ -32,9 +32,7 @@ export const health = plugin(
     // Probes are never rate-limited: a balancer polling often must not lock itself out.
     const probe = { config: { rateLimit: false } };
     app.get('/health/live', probe, async () => ({ status: 'ok' }));
-    app.get('/health/ready', probe, async (_request, reply) =>
-      readiness.draining ? reply.code(503).send({ status: 'draining' }) : { status: 'ready' },
-    );
+    app.get('/health/ready', probe, async (_request, reply) => (readiness.draining ? reply.code(503).send({ status: 'draining' }) : { status: 'ready' }));
     // close() called by anything else than the signal handler still turns readiness off first.
     app.addHook('preClose', async () => {
       readiness.draining = true;

@@ -27,10 +27,12 @@ export function ensurePackages(log: (line: string) => void): { nginx: string; re
 }
 
 export async function startRedis(binary: string, dir: string, port: number): Promise<Child> {
-  const child = start('redis', binary, [
-    '--bind', '127.0.0.1', '--port', String(port), '--dir', dir,
-    '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--protected-mode', 'yes',
-  ], { log: join(dir, 'redis.log') });
+  const child = start(
+    'redis',
+    binary,
+    ['--bind', '127.0.0.1', '--port', String(port), '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--protected-mode', 'yes'],
+    { log: join(dir, 'redis.log') },
+  );
   await waitForPort(port, 10_000, child);
   return child;
 }
@@ -48,9 +50,7 @@ export interface NginxSettings {
 /** The generated nginx.conf: the recipe docs/deploying.md explains line by line. */
 export function nginxConfig(settings: NginxSettings): string {
   const { dir } = settings;
-  const servers = settings.upstreams
-    .map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=${settings.failTimeout}s;`)
-    .join('\n');
+  const servers = settings.upstreams.map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=${settings.failTimeout}s;`).join('\n');
   return `worker_processes 2;
 daemon off;
 pid ${dir}/nginx.pid;

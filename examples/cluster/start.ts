@@ -19,12 +19,15 @@ input.on('line', (line) => {
   const slot = Number(line.trim());
   if (busy || !Number.isInteger(slot) || cluster.instances[slot] === undefined) return;
   busy = true;
-  cluster.restart(slot).then(
-    ({ fresh, stopMs, startMs }) => console.log(`stopped in ${stopMs} ms, ${fresh.name} ready ${startMs} ms later`),
-    (error) => console.error(error),
-  ).finally(() => {
-    busy = false;
-  });
+  cluster
+    .restart(slot)
+    .then(
+      ({ fresh, stopMs, startMs }) => console.log(`stopped in ${stopMs} ms, ${fresh.name} ready ${startMs} ms later`),
+      (error) => console.error(error),
+    )
+    .finally(() => {
+      busy = false;
+    });
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

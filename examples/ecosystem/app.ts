@@ -79,14 +79,10 @@ export async function buildNotesApp(options: NotesOptions) {
     },
   );
 
-  app.get(
-    '/notes',
-    { schema: { response: { 200: { type: 'array', items: { $ref: 'Note#' } } } } },
-    async (request: any) => {
-      const user = currentUser(request);
-      return notes.filter((note) => note.owner === user);
-    },
-  );
+  app.get('/notes', { schema: { response: { 200: { type: 'array', items: { $ref: 'Note#' } } } } }, async (request: any) => {
+    const user = currentUser(request);
+    return notes.filter((note) => note.owner === user);
+  });
 
   app.post('/notes', { schema: { response: { 201: { $ref: 'Note#' } } } }, async (request: any, reply: any) => {
     const user = currentUser(request);
@@ -103,11 +99,15 @@ export async function buildNotesApp(options: NotesOptions) {
     return reply.code(201).send(note);
   });
 
-  app.get('/notes/:id', { schema: { params: { type: 'object', properties: { id: { type: 'integer' } } }, response: { 200: { $ref: 'Note#' } } } }, async (request: any) => {
-    const user = currentUser(request);
-    const note = notes.find((candidate) => candidate.id === request.params.id && candidate.owner === user);
-    return note ?? app.httpErrors.notFound(`no note ${request.params.id}`);
-  });
+  app.get(
+    '/notes/:id',
+    { schema: { params: { type: 'object', properties: { id: { type: 'integer' } } }, response: { 200: { $ref: 'Note#' } } } },
+    async (request: any) => {
+      const user = currentUser(request);
+      const note = notes.find((candidate) => candidate.id === request.params.id && candidate.owner === user);
+      return note ?? app.httpErrors.notFound(`no note ${request.params.id}`);
+    },
+  );
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

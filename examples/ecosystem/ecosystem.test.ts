@@ -8,7 +8,12 @@ import { buildNotesApp } from './app.js';
 const options = { cookieSecret: 'a-test-secret-that-is-long-enough', allowedOrigins: ['https://notes.example'], rateLimitMax: 50 };
 
 async function logIn(app: any, user: string): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/login', payload: `user=${user}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/login',
+    payload: `user=${user}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   assert.equal(response.statusCode, 200);
   const session = response.cookies.find((cookie: any) => cookie.name === 'session');
   assert.ok(session?.httpOnly);
@@ -52,7 +57,10 @@ test('log in with a form, write notes with attachments, read them back', async (
   const plain = noteForm('second note');
   await app.inject({ method: 'POST', url: '/notes', payload: plain.payload, headers: { ...plain.headers, cookie: ada } });
   const list = await app.inject({ url: '/notes', headers: { cookie: ada } });
-  assert.deepEqual(list.json().map((note: any) => note.text), ['first note', 'second note']);
+  assert.deepEqual(
+    list.json().map((note: any) => note.text),
+    ['first note', 'second note'],
+  );
   assert.equal(list.json()[0].owner, undefined, 'the response schema keeps the owner private');
 
   const grace = await logIn(app, 'grace');
@@ -67,7 +75,11 @@ test('log in with a form, write notes with attachments, read them back', async (
 
 test('CORS for the allowed origin, compression for large answers, the OpenAPI document', async () => {
   const app = await buildNotesApp(options);
-  const preflight = await app.inject({ method: 'OPTIONS', url: '/notes', headers: { origin: 'https://notes.example', 'access-control-request-method': 'POST' } });
+  const preflight = await app.inject({
+    method: 'OPTIONS',
+    url: '/notes',
+    headers: { origin: 'https://notes.example', 'access-control-request-method': 'POST' },
+  });
   assert.equal(preflight.statusCode, 204);
   assert.equal(preflight.headers['access-control-allow-credentials'], 'true');
 

@@ -4,16 +4,7 @@ import { createServer } from 'node:http';
 import Ajv from 'ajv';
 import express from 'express';
 import { validationErrorBody } from '../read-json-body.mjs';
-import {
-  ajvOptions,
-  createUser,
-  DEPTH,
-  deepPrefixes,
-  itemParamsSchema,
-  itemQuerySchema,
-  pickUserResponse,
-  userBodySchema,
-} from '../scenarios.mjs';
+import { ajvOptions, createUser, DEPTH, deepPrefixes, itemParamsSchema, itemQuerySchema, pickUserResponse, userBodySchema } from '../scenarios.mjs';
 import { listenServer } from './listen.mjs';
 
 function routesA(app) {
@@ -25,7 +16,8 @@ function routesA(app) {
 function routesB(app) {
   const validate = new Ajv(ajvOptions).compile(userBodySchema);
   app.post('/users', express.json({ limit: '1mb' }), (req, res) => {
-    if (req.body === undefined) return res.status(415).json({ statusCode: 415, error: 'Unsupported Media Type', message: 'content type must be application/json' });
+    if (req.body === undefined)
+      return res.status(415).json({ statusCode: 415, error: 'Unsupported Media Type', message: 'content type must be application/json' });
     if (!validate(req.body)) return res.status(400).json(validationErrorBody('body', validate));
     res.status(201).json(pickUserResponse(createUser(req.body)));
   });

@@ -1,37 +1,24 @@
 // Enclave's API is Fastify's, so both servers are built by this one function from the same
 // route definitions: whatever differs in the numbers is the framework, not the benchmark code.
-import {
-  createUser,
-  DEPTH,
-  deepPrefixes,
-  itemParamsSchema,
-  itemQuerySchema,
-  itemResponseSchema,
-  userBodySchema,
-  userResponseSchema,
-} from '../scenarios.mjs';
+import { createUser, DEPTH, deepPrefixes, itemParamsSchema, itemQuerySchema, itemResponseSchema, userBodySchema, userResponseSchema } from '../scenarios.mjs';
 
 function routesA(app) {
   app.get('/', async () => ({ hello: 'world' }));
 }
 
 function routesB(app) {
-  app.post(
-    '/users',
-    { schema: { body: userBodySchema, response: { 201: userResponseSchema } } },
-    async (request, reply) => {
-      reply.code(201);
-      return createUser(request.body);
-    },
-  );
+  app.post('/users', { schema: { body: userBodySchema, response: { 201: userResponseSchema } } }, async (request, reply) => {
+    reply.code(201);
+    return createUser(request.body);
+  });
 }
 
 function routesC(app) {
-  app.get(
-    '/items/:id',
-    { schema: { params: itemParamsSchema, querystring: itemQuerySchema, response: { 200: itemResponseSchema } } },
-    async (request) => ({ id: request.params.id, limit: request.query.limit, tags: request.query.tags }),
-  );
+  app.get('/items/:id', { schema: { params: itemParamsSchema, querystring: itemQuerySchema, response: { 200: itemResponseSchema } } }, async (request) => ({
+    id: request.params.id,
+    limit: request.query.limit,
+    tags: request.query.tags,
+  }));
 }
 
 // Five plugin contexts, each registered under a prefix inside the previous one and adding an

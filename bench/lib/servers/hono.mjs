@@ -5,16 +5,7 @@ import Ajv from 'ajv';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { BODY_LIMIT, validationErrorBody } from '../read-json-body.mjs';
-import {
-  ajvOptions,
-  createUser,
-  DEPTH,
-  deepPrefixes,
-  itemParamsSchema,
-  itemQuerySchema,
-  pickUserResponse,
-  userBodySchema,
-} from '../scenarios.mjs';
+import { ajvOptions, createUser, DEPTH, deepPrefixes, itemParamsSchema, itemQuerySchema, pickUserResponse, userBodySchema } from '../scenarios.mjs';
 import { listenServer } from './listen.mjs';
 
 function routesA(app) {

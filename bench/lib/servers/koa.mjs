@@ -5,16 +5,7 @@ import Router from '@koa/router';
 import Ajv from 'ajv';
 import Koa from 'koa';
 import { HttpError, readJsonBody, validationErrorBody } from '../read-json-body.mjs';
-import {
-  ajvOptions,
-  createUser,
-  DEPTH,
-  deepPrefixes,
-  itemParamsSchema,
-  itemQuerySchema,
-  pickUserResponse,
-  userBodySchema,
-} from '../scenarios.mjs';
+import { ajvOptions, createUser, DEPTH, deepPrefixes, itemParamsSchema, itemQuerySchema, pickUserResponse, userBodySchema } from '../scenarios.mjs';
 import { listenServer } from './listen.mjs';
 
 function routesA(router) {

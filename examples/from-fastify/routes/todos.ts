@@ -76,14 +76,10 @@ const todoRoutes: FastifyPluginAsync = async (fastify) => {
     },
   );
 
-  fastify.delete<{ Params: { id: number } }>(
-    '/:id',
-    { onRequest: [fastify.authenticate], schema: { params: idParams } },
-    async (request, reply) => {
-      fastify.store.remove(request.params.id);
-      return reply.code(204).send();
-    },
-  );
+  fastify.delete<{ Params: { id: number } }>('/:id', { onRequest: [fastify.authenticate], schema: { params: idParams } }, async (request, reply) => {
+    fastify.store.remove(request.params.id);
+    return reply.code(204).send();
+  });
 };
 
 export default todoRoutes;

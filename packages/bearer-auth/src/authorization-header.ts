@@ -31,7 +31,6 @@ export function readBearerToken(value: string, bearerType: string, matching: Sch
   const match = credentialsPattern.exec(value);
   if (match === null) return undefined;
   const [, scheme = '', token] = match;
-  const sameScheme =
-    matching === 'exact' ? scheme === bearerType : scheme.toLowerCase() === bearerType.toLowerCase();
+  const sameScheme = matching === 'exact' ? scheme === bearerType : scheme.toLowerCase() === bearerType.toLowerCase();
   return sameScheme ? token : undefined;
 }

@@ -39,10 +39,7 @@ export function constantTimeEqual(left: string, right: string): boolean {
  * matches('key-two') // true
  * matches('key-three') // false
  */
-export function createKeyMatcher(
-  keys: Iterable<string>,
-  equal: EqualDigests = timingSafeEqual,
-): (token: string) => boolean {
+export function createKeyMatcher(keys: Iterable<string>, equal: EqualDigests = timingSafeEqual): (token: string) => boolean {
   const keyDigests = Array.from(keys, digest);
   return (token) => {
     const tokenDigest = digest(token);

@@ -57,11 +57,7 @@ export function createInvalidSpecError(value: unknown): BearerAuthError {
 
 /** Any other option has the wrong type or form. */
 export function createInvalidOptionError(name: string, expected: string, value: unknown): BearerAuthError {
-  return createError(
-    'FST_BEARER_AUTH_INVALID_OPTION',
-    `@enclavejs/bearer-auth: option "${name}" must be ${expected}, got ${describe(value)}`,
-    500,
-  );
+  return createError('FST_BEARER_AUTH_INVALID_OPTION', `@enclavejs/bearer-auth: option "${name}" must be ${expected}, got ${describe(value)}`, 500);
 }
 
 // Request-time errors. Their messages are the response bodies' `error` field by default.

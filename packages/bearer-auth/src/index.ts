@@ -7,11 +7,7 @@ import type {
   HookDone as HookDoneType,
   VerifyBearerAuth as VerifyBearerAuthType,
 } from './host';
-import {
-  type BearerAuthFunction as BearerAuthFunctionType,
-  type BearerAuthOptions as BearerAuthOptionsType,
-  resolveOptions,
-} from './options';
+import { type BearerAuthFunction as BearerAuthFunctionType, type BearerAuthOptions as BearerAuthOptionsType, resolveOptions } from './options';
 import { createBearerAuthHook, createRequestCheck, createVerifyBearerAuth } from './verify';
 
 /** The plugin function, which also carries itself as `default` and `bearerAuth` for every import style. */

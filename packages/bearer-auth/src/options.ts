@@ -64,8 +64,7 @@ export function resolveOptions(options: unknown): ResolvedOptions {
   return {
     keys: resolveKeys(given.keys, auth !== undefined),
     auth,
-    bearerType:
-      optional(given.bearerType, 'bearerType', 'an HTTP auth-scheme name such as "Bearer"', isToken) ?? 'Bearer',
+    bearerType: optional(given.bearerType, 'bearerType', 'an HTTP auth-scheme name such as "Bearer"', isToken) ?? 'Bearer',
     schemeMatching: specCompliance === 'rfc6750' ? 'case-insensitive' : 'exact',
     errorResponse: optional(given.errorResponse, 'errorResponse', 'a function', isFunction<ResolvedOptions['errorResponse']>) ?? defaultErrorResponse,
     contentType: optional(given.contentType, 'contentType', 'a non-empty string', isNonEmptyString),
@@ -85,12 +84,7 @@ function resolveKeys(keys: unknown, hasAuth: boolean): string[] {
   return list as string[];
 }
 
-function optional<Value>(
-  value: unknown,
-  name: string,
-  expected: string,
-  isValid: (value: unknown) => value is Value,
-): Value | undefined {
+function optional<Value>(value: unknown, name: string, expected: string, isValid: (value: unknown) => value is Value): Value | undefined {
   if (value === undefined) return undefined;
   if (!isValid(value)) throw createInvalidOptionError(name, expected, value);
   return value;

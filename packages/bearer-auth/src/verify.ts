@@ -1,11 +1,6 @@
 import { readBearerToken } from './authorization-header';
 import { createKeyMatcher } from './constant-time';
-import {
-  type BearerAuthError,
-  createAuthFunctionError,
-  createInvalidHeaderError,
-  createMissingHeaderError,
-} from './errors';
+import { type BearerAuthError, createAuthFunctionError, createInvalidHeaderError, createMissingHeaderError } from './errors';
 import type { BearerAuthHook, BearerAuthReply, BearerAuthRequest, VerifyBearerAuth } from './host';
 import type { ResolvedOptions } from './options';
 

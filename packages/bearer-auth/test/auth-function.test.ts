@@ -66,8 +66,20 @@ describe('auth decides', () => {
 
 describe('a broken auth answers 500, logs, and never passes', () => {
   const broken: Array<[string, BearerAuthFunction, RegExp]> = [
-    ['throws', () => { throw new Error('database down'); }, /database down/],
-    ['rejects', async () => { throw new Error('lookup failed'); }, /lookup failed/],
+    [
+      'throws',
+      () => {
+        throw new Error('database down');
+      },
+      /database down/,
+    ],
+    [
+      'rejects',
+      async () => {
+        throw new Error('lookup failed');
+      },
+      /lookup failed/,
+    ],
     ['rejects with a non-Error', () => Promise.reject('plain string'), /plain string/],
     ['returns a string', () => 'yes' as unknown as boolean, /got string/],
     ['returns 1', () => 1 as unknown as boolean, /got number/],

@@ -86,8 +86,6 @@ describe('constantTimeEqual', () => {
   });
 
   test('property: agrees with === on any pair of strings', () => {
-    fc.assert(
-      fc.property(fc.string(), fc.string(), (left, right) => constantTimeEqual(left, right) === (left === right)),
-    );
+    fc.assert(fc.property(fc.string(), fc.string(), (left, right) => constantTimeEqual(left, right) === (left === right)));
   });
 });

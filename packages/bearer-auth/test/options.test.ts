@@ -23,7 +23,12 @@ describe('bad options fail registration with a coded error', () => {
     ['an empty bearerType', { keys: ['k'], bearerType: '' }, 'FST_BEARER_AUTH_INVALID_OPTION', /"bearerType"/],
     ['a bearerType with a space', { keys: ['k'], bearerType: 'My Bearer' }, 'FST_BEARER_AUTH_INVALID_OPTION', /"bearerType"/],
     ['a bearerType that is not a string', { keys: ['k'], bearerType: 7 }, 'FST_BEARER_AUTH_INVALID_OPTION', /got number/],
-    ['errorResponse not a function', { keys: ['k'], errorResponse: { error: 'x' } }, 'FST_BEARER_AUTH_INVALID_OPTION', /"errorResponse" must be a function, got an object/],
+    [
+      'errorResponse not a function',
+      { keys: ['k'], errorResponse: { error: 'x' } },
+      'FST_BEARER_AUTH_INVALID_OPTION',
+      /"errorResponse" must be a function, got an object/,
+    ],
     ['an empty contentType', { keys: ['k'], contentType: '' }, 'FST_BEARER_AUTH_INVALID_OPTION', /"contentType"/],
     ['addHook not a boolean', { keys: ['k'], addHook: 'no' }, 'FST_BEARER_AUTH_INVALID_OPTION', /"addHook" must be a boolean, got "no"/],
     ['addHook as an array', { keys: ['k'], addHook: [] }, 'FST_BEARER_AUTH_INVALID_OPTION', /got an array/],
@@ -35,14 +40,17 @@ describe('bad options fail registration with a coded error', () => {
       const { app } = createApp();
       app.register(bearerAuth, options as BearerAuthOptions);
       // `ready()` may return a thenable rather than a Promise, so await it inside a function.
-      await assert.rejects(async () => {
-        await app.ready();
-      }, (error: Error & { code?: string; statusCode?: number }) => {
-        assert.equal(error.code, code);
-        assert.match(error.message, message);
-        assert.match(error.message, /@enclavejs\/bearer-auth/);
-        return true;
-      });
+      await assert.rejects(
+        async () => {
+          await app.ready();
+        },
+        (error: Error & { code?: string; statusCode?: number }) => {
+          assert.equal(error.code, code);
+          assert.match(error.message, message);
+          assert.match(error.message, /@enclavejs\/bearer-auth/);
+          return true;
+        },
+      );
     });
   }
 

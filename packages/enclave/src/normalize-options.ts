@@ -66,7 +66,13 @@ export function normalizeOptions(options: GivenOptions): NormalizedOptions {
   const idHeader = option<string | boolean>(options, 'requestIdHeader', false, (v) => isBoolean(v) || typeof v === 'string', 'must be string');
   const requestIdHeader = idHeader === true ? 'request-id' : idHeader === '' ? false : idHeader;
   const genReqId = option<RequestIdGenerator>(options, 'genReqId', createCountingGenerator(), isFunction, FUNCTION);
-  const disableRequestLogging = option<NormalizedOptions['disableRequestLogging']>(options, 'disableRequestLogging', false, (v) => isBoolean(v) || isFunction(v), BOOLEAN);
+  const disableRequestLogging = option<NormalizedOptions['disableRequestLogging']>(
+    options,
+    'disableRequestLogging',
+    false,
+    (v) => isBoolean(v) || isFunction(v),
+    BOOLEAN,
+  );
   const requestIdLogLabel = option(options, 'requestIdLogLabel', 'reqId', (v) => typeof v === 'string', 'must be string');
   const logController = readLogController(options, disableRequestLogging, requestIdLogLabel);
   return {
@@ -93,7 +99,13 @@ export function normalizeOptions(options: GivenOptions): NormalizedOptions {
     trustProxy: compileTrust(options.trustProxy),
     onProtoPoisoning: option(options, 'onProtoPoisoning', 'error', isPoisoningAction, ONE_OF_ALLOWED),
     onConstructorPoisoning: option(options, 'onConstructorPoisoning', 'error', isPoisoningAction, ONE_OF_ALLOWED),
-    forceCloseConnections: option<NormalizedOptions['forceCloseConnections']>(options, 'forceCloseConnections', 'idle', (v) => v === 'idle' || isBoolean(v), ONE_OF_ALLOWED),
+    forceCloseConnections: option<NormalizedOptions['forceCloseConnections']>(
+      options,
+      'forceCloseConnections',
+      'idle',
+      (v) => v === 'idle' || isBoolean(v),
+      ONE_OF_ALLOWED,
+    ),
   };
 }
 

@@ -16,7 +16,10 @@ type InjectCallback = (error: Error | null | undefined, response?: Response) => 
 
 function settle<T>(promise: Promise<T>, callback: ((error: Error | null, value?: T) => void) | undefined): Promise<T> | undefined {
   if (typeof callback !== 'function') return promise;
-  promise.then((value) => callback(null, value), (error) => callback(error));
+  promise.then(
+    (value) => callback(null, value),
+    (error) => callback(error),
+  );
   return undefined;
 }
 
@@ -105,7 +108,10 @@ export const lifecycleMethods: Record<string, (this: object, ...args: never[]) =
     if (typeof callback !== 'function') return promise;
     // Through the same promise as the promise form, so that callbacks and promises mixed in
     // any order are answered in the order of their ready() calls, as in Fastify.
-    promise.then(() => callback(null, context.instance), (error) => callback(error));
+    promise.then(
+      () => callback(null, context.instance),
+      (error) => callback(error),
+    );
     return undefined;
   },
   listen(this: object, options?: ListenOptions | ListenCallback, callback?: ListenCallback) {
@@ -117,11 +123,19 @@ export const lifecycleMethods: Record<string, (this: object, ...args: never[]) =
     if (typeof callback === 'function' && callback.constructor.name === 'AsyncFunction') warnAsyncListenCallback();
     // An invalid signal throws at once, in both forms, as in Fastify.
     if (options !== null && typeof options === 'object') checkSignal(options.signal);
-    const promise = listen(context.root, () => ready(context), options ?? {}, () => close(context.root));
+    const promise = listen(
+      context.root,
+      () => ready(context),
+      options ?? {},
+      () => close(context.root),
+    );
     if (typeof callback !== 'function') return promise;
     // Fastify calls back (error, null) when listening failed, and not at all when the signal
     // was aborted before the server listened (the promise form resolves with undefined).
-    promise.then((address) => address !== undefined && callback(null, address), (error) => callback(error, null));
+    promise.then(
+      (address) => address !== undefined && callback(null, address),
+      (error) => callback(error, null),
+    );
     return undefined;
   },
   close(this: object, callback?: (error?: Error | null) => void) {

@@ -5,7 +5,7 @@ import https from 'node:https';
 import Router from 'find-my-way';
 import { findNotFoundRoute } from './boot.js';
 import { Milestone } from './milestone.js';
-import { errorCodes, } from './errors.js';
+import { errorCodes } from './errors.js';
 import { type GivenOptions, routerOption } from './factory-options.js';
 import { createInitialConfig, FUNCTION, isCount, isFunction, normalizeOptions, option } from './normalize-options.js';
 import { ContentTypeParserStore } from './http/content-type-parser.js';
@@ -68,7 +68,13 @@ function createHttpServer(options: GivenOptions, listener: http.RequestListener)
   }
   // Node derives headersTimeout from requestTimeout, so Fastify's default requestTimeout of 0
   // would leave a client that trickles its headers (slowloris) unbounded; keep 60 s for headers.
-  const headersTimeout = option(options, 'headersTimeout', timeouts.requestTimeout > 0 ? Math.min(60_000, timeouts.requestTimeout) : 60_000, isCount, 'must be integer');
+  const headersTimeout = option(
+    options,
+    'headersTimeout',
+    timeouts.requestTimeout > 0 ? Math.min(60_000, timeouts.requestTimeout) : 60_000,
+    isCount,
+    'must be integer',
+  );
   const serverOptions: http.ServerOptions = {
     requestTimeout: timeouts.requestTimeout,
     keepAliveTimeout: timeouts.keepAliveTimeout,

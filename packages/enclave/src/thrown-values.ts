@@ -41,7 +41,6 @@ export function rejectionAsError(rejected: unknown): unknown {
   return rejected ? rejected : new errorCodes.FST_ERR_SEND_UNDEFINED_ERR();
 }
 
-
 /** Words for a thrown value in a message: its message when it is an Error, else its text. */
 export function describeThrown(value: unknown): string {
   if (isErrorValue(value)) {

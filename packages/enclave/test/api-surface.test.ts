@@ -31,7 +31,7 @@ const differencesDoc = readFileSync(new URL('../../../docs/differences.md', impo
 const deliberateAbsences: Record<string, string> = {};
 
 /** Not there YET: work still to do. The goal is an empty list. */
-const todoMissing = new Set<string>([])
+const todoMissing = new Set<string>([]);
 
 function publicKeys(object: object): Set<string> {
   const keys = new Set<string>();
@@ -53,9 +53,7 @@ function missing(area: string, theirs: Iterable<string>, ours: Set<string>): str
 
 /** Allowlisted entries that Enclave now has: the list must shrink with the work. */
 function stale(area: string, ours: Set<string>): string[] {
-  return [...todoMissing, ...Object.keys(deliberateAbsences)]
-    .filter((id) => id.startsWith(`${area}.`) && ours.has(id.slice(area.length + 1)))
-    .sort();
+  return [...todoMissing, ...Object.keys(deliberateAbsences)].filter((id) => id.startsWith(`${area}.`) && ours.has(id.slice(area.length + 1))).sort();
 }
 
 function assertCovers(area: string, theirs: Iterable<string>, ours: Set<string>): void {
@@ -125,10 +123,7 @@ function fastifyFactoryOptions(): { top: Set<string>; router: Set<string> } {
   const optionRead = /\boptions\.([A-Za-z_]\w*)/g;
   const routerKeys = /const routerKeys = \[([^\]]*)\]/.exec(fastifySource('lib/route.js'));
   assert.ok(routerKeys, 'lib/route.js: routerKeys not found');
-  const router = new Set([
-    ...Object.keys(schema.properties.routerOptions?.properties ?? {}),
-    ...matchAll(routerKeys[1] as string, /'(\w+)'/g),
-  ]);
+  const router = new Set([...Object.keys(schema.properties.routerOptions?.properties ?? {}), ...matchAll(routerKeys[1] as string, /'(\w+)'/g)]);
   const wrapRouting = /function wrapRouting \(router, \{([^}]*)\}\)/.exec(fastifySource('fastify.js'));
   assert.ok(wrapRouting, 'fastify.js: wrapRouting not found');
   const top = new Set([

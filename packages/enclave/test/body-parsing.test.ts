@@ -158,7 +158,10 @@ describe('choosing the parser', () => {
 
   test('parseAs buffer hands over one Buffer of all chunks', async () => {
     const store = storeWith('application/octet-stream', async (_request, body) => body, { parseAs: 'buffer' });
-    const outcome = await run(store, fakeRaw({ 'content-type': 'application/octet-stream', 'content-length': '6' }, [Buffer.from([0, 1, 2]), Buffer.from([253, 254, 255])]));
+    const outcome = await run(
+      store,
+      fakeRaw({ 'content-type': 'application/octet-stream', 'content-length': '6' }, [Buffer.from([0, 1, 2]), Buffer.from([253, 254, 255])]),
+    );
     assert.ok(Buffer.isBuffer(outcome.body));
     assert.deepEqual([...(outcome.body as Buffer)], [0, 1, 2, 253, 254, 255]);
   });
@@ -200,7 +203,7 @@ describe('parser styles and parser errors', () => {
     assert.equal(outcome.calls, 1);
   });
 
-  test('an exception from the caller\'s own callback is not swallowed', () => {
+  test("an exception from the caller's own callback is not swallowed", () => {
     const store = storeWith('a/b', (_request, _payload, done) => done!(null, 'x'));
     const raw = fakeRaw({ 'content-type': 'a/b', 'content-length': '2' }, ['hi']);
     assert.throws(
@@ -216,11 +219,29 @@ describe('parser styles and parser errors', () => {
     const bad = new Error('bad');
     const failures: Array<[string, ContentTypeParserFunction, unknown]> = [
       ['done(err)', (_r, _b, done) => done!(bad), bad],
-      ['throw', () => { throw bad; }, bad],
-      ['reject', async () => { throw bad; }, bad],
+      [
+        'throw',
+        () => {
+          throw bad;
+        },
+        bad,
+      ],
+      [
+        'reject',
+        async () => {
+          throw bad;
+        },
+        bad,
+      ],
       ['reject with a string', () => Promise.reject('bad'), 'bad'],
       ['done with a falsy value', (_r, _b, done) => done!(0 as never), 0],
-      ['throw false', () => { throw false; }, false],
+      [
+        'throw false',
+        () => {
+          throw false;
+        },
+        false,
+      ],
     ];
     for (const [name, parser, expected] of failures) {
       const outcome = await run(storeWith('a/b', parser, { parseAs: 'string' }), fakeRaw(headers, ['hi']));
@@ -228,12 +249,24 @@ describe('parser styles and parser errors', () => {
       assert.equal(outcome.calls, 1, name);
     }
     const kept = await run(
-      storeWith('a/b', async () => { throw Object.assign(new Error('nope'), { statusCode: 422 }); }, { parseAs: 'string' }),
+      storeWith(
+        'a/b',
+        async () => {
+          throw Object.assign(new Error('nope'), { statusCode: 422 });
+        },
+        { parseAs: 'string' },
+      ),
       fakeRaw(headers, ['hi']),
     );
     assert.equal(kept.err.statusCode, 422);
     // Nothing to show for itself: a coded 500 rather than success.
-    for (const parser of [() => Promise.reject(undefined), () => Promise.reject(''), () => { throw null; }] as ContentTypeParserFunction[]) {
+    for (const parser of [
+      () => Promise.reject(undefined),
+      () => Promise.reject(''),
+      () => {
+        throw null;
+      },
+    ] as ContentTypeParserFunction[]) {
       const outcome = await run(storeWith('a/b', parser, { parseAs: 'string' }), fakeRaw(headers, ['hi']));
       assert.equal(outcome.err.code, 'FST_ERR_SEND_UNDEFINED_ERR');
     }
@@ -376,7 +409,11 @@ describe('over a real socket', () => {
       64,
       (outcome) => results.push(outcome),
       async (port) => {
-        const big = await request(port, { 'content-type': 'text/plain' }, Array.from({ length: 20 }, () => 'x'.repeat(16)));
+        const big = await request(
+          port,
+          { 'content-type': 'text/plain' },
+          Array.from({ length: 20 }, () => 'x'.repeat(16)),
+        );
         assert.equal(big.status, 413);
         assert.equal(big.text, 'FST_ERR_CTP_BODY_TOO_LARGE');
         const small = await request(port, { 'content-type': 'text/plain' }, ['ok ', 'then']);

@@ -10,13 +10,25 @@ import { captureLogs, portOf, withTimeout } from './security-helpers.ts';
 test('preClose hooks run in registration order across contexts, onClose hooks last added first', async () => {
   const app = enclave();
   const order: string[] = [];
-  app.addHook('preClose', async () => { order.push('pre root'); });
-  app.addHook('onClose', async () => { order.push('close root'); });
+  app.addHook('preClose', async () => {
+    order.push('pre root');
+  });
+  app.addHook('onClose', async () => {
+    order.push('close root');
+  });
   app.register(async (child) => {
-    child.addHook('preClose', (done: () => void) => { order.push('pre child'); done(); });
-    child.addHook('onClose', (_instance: unknown, done: () => void) => { order.push('close child'); done(); });
+    child.addHook('preClose', (done: () => void) => {
+      order.push('pre child');
+      done();
+    });
+    child.addHook('onClose', (_instance: unknown, done: () => void) => {
+      order.push('close child');
+      done();
+    });
     child.register(async (grandchild) => {
-      grandchild.addHook('onClose', async () => { order.push('close grandchild'); });
+      grandchild.addHook('onClose', async () => {
+        order.push('close grandchild');
+      });
     });
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
@@ -28,17 +40,21 @@ test('a request refused while closing is answered 503 with Connection: close and
   const { stream, lines } = captureLogs();
   const app = enclave({ logger: { stream, level: 'info' } } as any);
   let release!: () => void;
-  const held = new Promise<void>((resolve) => { release = resolve; });
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   app.addHook('preClose', () => held);
   app.get('/', async () => 'ok');
   await app.listen({ port: 0, host: '127.0.0.1' });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   const get = () =>
     new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
-      http.get({ agent, host: '127.0.0.1', port: portOf(app), path: '/' }, (response) => {
-        response.resume();
-        response.on('end', () => resolve({ status: response.statusCode as number, connection: response.headers.connection }));
-      }).on('error', reject);
+      http
+        .get({ agent, host: '127.0.0.1', port: portOf(app), path: '/' }, (response) => {
+          response.resume();
+          response.on('end', () => resolve({ status: response.statusCode as number, connection: response.headers.connection }));
+        })
+        .on('error', reject);
     });
   try {
     assert.deepEqual(await get(), { status: 200, connection: 'keep-alive' });
@@ -58,7 +74,9 @@ test('forceCloseConnections: true ends a connection whose request is still in fl
   for (const force of [true, 'idle'] as const) {
     const app = enclave({ forceCloseConnections: force });
     let started!: () => void;
-    const inFlight = new Promise<void>((resolve) => { started = resolve; });
+    const inFlight = new Promise<void>((resolve) => {
+      started = resolve;
+    });
     app.get('/slow', async () => {
       started();
       await new Promise((resolve) => setTimeout(resolve, 200));
@@ -66,11 +84,15 @@ test('forceCloseConnections: true ends a connection whose request is still in fl
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const answer = new Promise<string>((resolve) => {
-      http.get({ host: '127.0.0.1', port: portOf(app), path: '/slow' }, (response) => {
-        let body = '';
-        response.on('data', (chunk) => { body += chunk; });
-        response.on('end', () => resolve(`${response.statusCode} ${body}`));
-      }).on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+      http
+        .get({ host: '127.0.0.1', port: portOf(app), path: '/slow' }, (response) => {
+          let body = '';
+          response.on('data', (chunk) => {
+            body += chunk;
+          });
+          response.on('end', () => resolve(`${response.statusCode} ${body}`));
+        })
+        .on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
     });
     await inFlight;
     await withTimeout(app.close(), 2000);

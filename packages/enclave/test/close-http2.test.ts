@@ -18,9 +18,13 @@ function openStream(client: http2.ClientHttp2Session, path: string): Promise<Out
     const stream = client.request({ ':path': path });
     let status: number | undefined;
     let body = '';
-    stream.on('response', (headers) => { status = Number(headers[':status']); });
+    stream.on('response', (headers) => {
+      status = Number(headers[':status']);
+    });
     stream.setEncoding('utf8');
-    stream.on('data', (chunk) => { body += chunk; });
+    stream.on('data', (chunk) => {
+      body += chunk;
+    });
     stream.on('end', () => resolve({ status, body }));
     stream.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.message }));
     stream.end();
@@ -63,9 +67,13 @@ for (const return503OnClosing of [true, false]) {
 test('forceCloseConnections: true closes sessions at once, gracefully: an open stream finishes, a new one is refused', async () => {
   const app = enclave({ http2: true, forceCloseConnections: true } as any);
   let started!: () => void;
-  const handlerStarted = new Promise<void>((resolve) => { started = resolve; });
+  const handlerStarted = new Promise<void>((resolve) => {
+    started = resolve;
+  });
   let release!: () => void;
-  const released = new Promise<void>((resolve) => { release = resolve; });
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   app.get('/slow', async () => {
     started();
     await released;

@@ -51,4 +51,3 @@ test('an empty DELETE with a Content-Type (clients send no Content-Length) goes 
   assert.deepEqual(response.json(), { body: '' });
   assert.deepEqual(seen, ['']);
 });
-

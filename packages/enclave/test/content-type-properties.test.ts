@@ -5,9 +5,45 @@ import fc from 'fast-check';
 import { ContentTypeParserStore, formatMediaType, parseMediaType, parseRequestBody } from '../src/http/content-type-parser.js';
 
 const fragments = [
-  'application', 'Application', 'text', 'TEXT', 'plain', 'json', 'JSON', 'vnd.x+json', 'xml', 'image', 'png',
-  '__proto__', 'constructor', 'prototype', 'hasOwnProperty', '/', '/', ';', ';', ' ', '\t', '=', '"', '\\', ',',
-  'charset', 'utf-8', 'UTF-8', 'latin1', 'version', '2', 'content-type', '*', '(', ')', '@', '\r\n', '\u00e9', '\u0101',
+  'application',
+  'Application',
+  'text',
+  'TEXT',
+  'plain',
+  'json',
+  'JSON',
+  'vnd.x+json',
+  'xml',
+  'image',
+  'png',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'hasOwnProperty',
+  '/',
+  '/',
+  ';',
+  ';',
+  ' ',
+  '\t',
+  '=',
+  '"',
+  '\\',
+  ',',
+  'charset',
+  'utf-8',
+  'UTF-8',
+  'latin1',
+  'version',
+  '2',
+  'content-type',
+  '*',
+  '(',
+  ')',
+  '@',
+  '\r\n',
+  '\u00e9',
+  '\u0101',
 ];
 
 /** Content-Type values: mostly built from plausible pieces, sometimes arbitrary text. */
@@ -19,7 +55,13 @@ const contentTypeArbitrary = fc.oneof(
       .tuple(
         fc.constantFrom('application', 'text', 'Application', '__proto__'),
         fc.constantFrom('json', 'plain', 'vnd.x+json', 'JSON', 'xml', 'constructor'),
-        fc.array(fc.tuple(fc.constantFrom('charset', 'version', 'content-type', '__proto__', 'Charset'), fc.constantFrom('utf-8', '"UTF-8"', '2', '"2"', '"application/json"', 'x')), { maxLength: 3 }),
+        fc.array(
+          fc.tuple(
+            fc.constantFrom('charset', 'version', 'content-type', '__proto__', 'Charset'),
+            fc.constantFrom('utf-8', '"UTF-8"', '2', '"2"', '"application/json"', 'x'),
+          ),
+          { maxLength: 3 },
+        ),
         fc.constantFrom('', ' ', '\t', ' garbage', ';', '"'),
       )
       .map(([type, subtype, parameters, tail]) => `${type}/${subtype}${parameters.map(([name, value]) => `; ${name}=${value}`).join('')}${tail}`),

@@ -65,7 +65,8 @@ describe('ContentTypeParserStore: registration errors', () => {
   test('the errors carry the code and status of their coded factory', () => {
     assert.throws(
       () => store.add('', {}, named('x'), null),
-      (err: { code?: string; statusCode?: number }) => err instanceof TypeError && err.code === errorCodes.FST_ERR_CTP_EMPTY_TYPE.code && err.statusCode === 500,
+      (err: { code?: string; statusCode?: number }) =>
+        err instanceof TypeError && err.code === errorCodes.FST_ERR_CTP_EMPTY_TYPE.code && err.statusCode === 500,
     );
   });
 });

@@ -57,7 +57,11 @@ describe('instance decorators', () => {
     app.decorateReply('onReply', 1);
     assert.deepEqual(
       ['onInstance', 'onRequest', 'onReply'].map((name) => [app.hasDecorator(name), app.hasRequestDecorator(name), app.hasReplyDecorator(name)]),
-      [[true, false, false], [false, true, false], [false, false, true]],
+      [
+        [true, false, false],
+        [false, true, false],
+        [false, false, true],
+      ],
     );
     assert.equal(app.hasDecorator('nothing'), false);
   });

@@ -96,7 +96,14 @@ for (const [name, make, expected] of [
       const app = enclave();
       const seen = record(t, app);
       const error = make();
-      app.get('/', style === 'throws' ? () => { throw error; } : () => Promise.reject(error));
+      app.get(
+        '/',
+        style === 'throws'
+          ? () => {
+              throw error;
+            }
+          : () => Promise.reject(error),
+      );
       const res = await app.inject('/');
       assert.equal(res.statusCode, expected);
       assert.deepEqual(order(seen), style === 'throws' ? ['start', 'error', 'end'] : ['start', 'end', 'error', 'asyncStart', 'asyncEnd']);

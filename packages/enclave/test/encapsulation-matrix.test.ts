@@ -74,7 +74,8 @@ interface Seen {
 function populate(instance: any, name: Name): void {
   instance.decorate(`dec_${name}`, `instance-${name}`);
   instance.decorateRequest(`req_${name}`, `request-${name}`); // a primitive: a per-request field
-  instance.decorateReply(`rep_${name}`, function replyDecorator(this: any) { // a function: on the prototype
+  instance.decorateReply(`rep_${name}`, function replyDecorator(this: any) {
+    // a function: on the prototype
     return this;
   });
   instance.addHook('onRequest', async (_request: any, reply: any) => {
@@ -179,21 +180,37 @@ for (const variant of variants) {
       app.register(
         maybeWrap('child', async function child(instance: any) {
           record('child', instance);
-          instance.register(maybeWrap('grandchild', async function grandchild(inner: any) {
-            record('grandchild', inner);
-          }));
+          instance.register(
+            maybeWrap('grandchild', async function grandchild(inner: any) {
+              record('grandchild', inner);
+            }),
+          );
         }),
       );
-      app.register(maybeWrap('sibling', async function sibling(instance: any) {
-        record('sibling', instance);
-      }));
+      app.register(
+        maybeWrap('sibling', async function sibling(instance: any) {
+          record('sibling', instance);
+        }),
+      );
       await app.ready();
       for (const viewer of names) {
         const visible = expectedVisible(variant, viewer);
         const instance = instances[viewer];
-        assert.deepEqual(names.filter((name) => instance.hasDecorator(`dec_${name}`)), visible, `${viewer}: hasDecorator`);
-        assert.deepEqual(names.filter((name) => instance.hasRequestDecorator(`req_${name}`)), visible, `${viewer}: hasRequestDecorator`);
-        assert.deepEqual(names.filter((name) => instance.hasReplyDecorator(`rep_${name}`)), visible, `${viewer}: hasReplyDecorator`);
+        assert.deepEqual(
+          names.filter((name) => instance.hasDecorator(`dec_${name}`)),
+          visible,
+          `${viewer}: hasDecorator`,
+        );
+        assert.deepEqual(
+          names.filter((name) => instance.hasRequestDecorator(`req_${name}`)),
+          visible,
+          `${viewer}: hasRequestDecorator`,
+        );
+        assert.deepEqual(
+          names.filter((name) => instance.hasReplyDecorator(`rep_${name}`)),
+          visible,
+          `${viewer}: hasReplyDecorator`,
+        );
         assert.deepEqual(Object.keys(instance.getSchemas()).sort(), visible.map((name) => `schema_${name}`).sort(), `${viewer}: getSchemas`);
         for (const name of names) {
           assert.equal(instance.getSchema(`schema_${name}`) !== undefined, visible.includes(name), `${viewer}: getSchema(${name})`);

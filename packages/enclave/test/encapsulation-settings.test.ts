@@ -34,7 +34,9 @@ function chainOf(variant: Variant, name: Name): Name[] {
 
 const visibleTo = (variant: Variant, viewer: Name) => names.filter((name) => chainOf(variant, viewer).includes(ownerOf(variant, name)));
 const nearestSetter = (variant: Variant, viewer: Name) =>
-  chainOf(variant, viewer).map((context) => setters.find((name) => ownerOf(variant, name) === context)).find((name) => name !== undefined);
+  chainOf(variant, viewer)
+    .map((context) => setters.find((name) => ownerOf(variant, name) === context))
+    .find((name) => name !== undefined);
 
 function buildApp(variant: Variant, compiledBy: Record<string, string>) {
   const app = enclave();

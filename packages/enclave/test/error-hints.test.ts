@@ -30,7 +30,7 @@ function thrown(fn: () => unknown): Error & { code?: string; hint?: string } {
 }
 
 describe('error.hint: Fastify words the message, Enclave explains beside it', () => {
-  test('a duplicate decorator: Fastify\'s message, the context in the hint, both printed by util.inspect and pino', () => {
+  test("a duplicate decorator: Fastify's message, the context in the hint, both printed by util.inspect and pino", () => {
     const { app, records } = withLog();
     app.decorate('db', {});
     const error = thrown(() => app.decorate('db', {}));
@@ -53,7 +53,7 @@ describe('error.hint: Fastify words the message, Enclave explains beside it', ()
     assert.equal(line?.err?.hint, error.hint);
   });
 
-  test('a plugin that never finishes: Fastify\'s loader message, Enclave\'s line about it carries the hint', async () => {
+  test("a plugin that never finishes: Fastify's loader message, Enclave's line about it carries the hint", async () => {
     const { app, records } = withLog({ pluginTimeout: 20 });
     app.register(function forgetful(_instance: unknown, _options: unknown, _done: unknown) {});
     const error = await app.ready().then(
@@ -74,7 +74,7 @@ describe('error.hint: Fastify words the message, Enclave explains beside it', ()
     assert.equal(line.err?.hint, error.hint);
   });
 
-  test('a reply sent twice: the warning Enclave logs has Fastify\'s message and the hint', async () => {
+  test("a reply sent twice: the warning Enclave logs has Fastify's message and the hint", async () => {
     const { app, records } = withLog();
     app.get('/twice', async (_request: unknown, reply: any) => {
       reply.send('first');

@@ -56,7 +56,7 @@ const pluginCases: MessageCase[] = [
   {
     code: 'FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER',
     title: 'an async plugin that also takes done',
-    message: "The mixedStyles plugin being registered mixes async and callback styles. Async plugin should not mix async and callback style.",
+    message: 'The mixedStyles plugin being registered mixes async and callback styles. Async plugin should not mix async and callback style.',
     trigger: () => {
       const instance = app();
       instance.register(async function mixedStyles(_i: unknown, _o: unknown, _done: unknown) {});
@@ -104,7 +104,7 @@ const pluginCases: MessageCase[] = [
   {
     code: 'FST_ERR_OPTIONS_NOT_OBJ',
     title: 'plugin options that are not an object',
-    message: "Options must be an object",
+    message: 'Options must be an object',
     trigger: () => app().register(async function counter() {}, 7),
     names: [/'counter'/, /number 7/],
     guidance: /pass an object/,
@@ -112,7 +112,7 @@ const pluginCases: MessageCase[] = [
   {
     code: 'FST_ERR_ROOT_PLG_BOOTED',
     title: 'registering a plugin after ready()',
-    message: "fastify-plugin: Root plugin has already booted",
+    message: 'fastify-plugin: Root plugin has already booted',
     trigger: async () => {
       const instance = app();
       await instance.ready();
@@ -135,7 +135,7 @@ const hookCases: MessageCase[] = [
   {
     code: 'FST_ERR_HOOK_NOT_SUPPORTED',
     title: 'a misspelled hook name',
-    message: "onRequests hook not supported!",
+    message: 'onRequests hook not supported!',
     trigger: () => app().addHook('onRequests', handler),
     names: [/^The hooks are/],
     guidance: /onRequest, preParsing, .*onClose/,
@@ -143,7 +143,7 @@ const hookCases: MessageCase[] = [
   {
     code: 'FST_ERR_HOOK_INVALID_TYPE',
     title: 'a hook name that is not a string',
-    message: "The hook name must be a string",
+    message: 'The hook name must be a string',
     trigger: () => app().addHook(42, handler),
     names: [/Name the hook/],
     guidance: /such as addHook\('onRequest', fn\)/,
@@ -151,7 +151,7 @@ const hookCases: MessageCase[] = [
   {
     code: 'FST_ERR_HOOK_INVALID_HANDLER',
     title: 'a hook that is not a function',
-    message: "preHandler hook should be a function, instead got [object String]",
+    message: 'preHandler hook should be a function, instead got [object String]',
     trigger: () => app().addHook('preHandler', 'check'),
     explainedIn: 'message',
     names: [/preHandler/, /String/],
@@ -160,7 +160,7 @@ const hookCases: MessageCase[] = [
   {
     code: 'FST_ERR_HOOK_INVALID_HANDLER',
     title: 'a route-level hook that is not a function',
-    message: "onRequest hook should be a function, instead got [object Null]",
+    message: 'onRequest hook should be a function, instead got [object Null]',
     trigger: () => app().get('/x', { onRequest: [handler, null] }, handler),
     explainedIn: 'message',
     names: [/onRequest/, /Null/],
@@ -177,7 +177,7 @@ const hookCases: MessageCase[] = [
   {
     code: 'FST_ERR_INSTANCE_ALREADY_LISTENING',
     title: 'adding a request hook after ready()',
-    message: "Fastify instance is already listening. Cannot call \"addHook\"!",
+    message: 'Fastify instance is already listening. Cannot call "addHook"!',
     trigger: async () => {
       const instance = app();
       await instance.ready();
@@ -254,7 +254,7 @@ const schemaCases: MessageCase[] = [
   {
     code: 'FST_ERR_SCH_MISSING_ID',
     title: 'a shared schema without $id',
-    message: "Missing schema $id property",
+    message: 'Missing schema $id property',
     trigger: () => app().addSchema({ type: 'object' }),
     names: [/shared schema/, /\$id/],
     guidance: /add one \(e\.g\. \$id: 'user'\)/,
@@ -282,7 +282,7 @@ const schemaCases: MessageCase[] = [
   {
     code: 'FST_ERR_SCH_SERIALIZATION_BUILD',
     title: 'a response schema referring to a schema that does not exist',
-    message: "Failed building the serialization schema for GET: /books, due to error Cannot resolve ref \"book#\". Schema with id \"book\" is not found.",
+    message: 'Failed building the serialization schema for GET: /books, due to error Cannot resolve ref "book#". Schema with id "book" is not found.',
     trigger: () => {
       const instance = app();
       instance.get('/books', { schema: { response: { 200: { $ref: 'book#' } } } }, handler);
@@ -356,7 +356,7 @@ const routeCases: MessageCase[] = [
   {
     code: 'FST_ERR_ROUTE_MISSING_HANDLER',
     title: 'a route without a handler',
-    message: "Missing handler function for \"GET:/books\" route.",
+    message: 'Missing handler function for "GET:/books" route.',
     trigger: () => app().route({ method: 'GET', url: '/books' }),
     names: [/handler/],
     guidance: /Pass the handler as the last argument or as the handler option/,
@@ -364,7 +364,7 @@ const routeCases: MessageCase[] = [
   {
     code: 'FST_ERR_ROUTE_HANDLER_NOT_FN',
     title: 'a handler that is not a function',
-    message: "Error Handler for PUT:/books/:id route, if defined, must be a function",
+    message: 'Error Handler for PUT:/books/:id route, if defined, must be a function',
     trigger: () => app().route({ method: 'PUT', url: '/books/:id', handler: 'update' }),
     names: [/The handler of route "PUT \/books\/:id"/],
     guidance: /must be a function/,
@@ -372,7 +372,7 @@ const routeCases: MessageCase[] = [
   {
     code: 'FST_ERR_ROUTE_DUPLICATED_HANDLER',
     title: 'a handler in the options and as an argument',
-    message: "Duplicate handler for \"GET:/books\" route is not allowed!",
+    message: 'Duplicate handler for "GET:/books" route is not allowed!',
     trigger: () => app().get('/books', { handler }, handler),
     names: [/handler/],
     guidance: /either in the options or as the last argument, not both/,
@@ -380,7 +380,7 @@ const routeCases: MessageCase[] = [
   {
     code: 'FST_ERR_ROUTE_METHOD_NOT_SUPPORTED',
     title: 'an unknown HTTP method',
-    message: "FETCH method is not supported.",
+    message: 'FETCH method is not supported.',
     trigger: () => app().route({ method: 'FETCH', url: '/books', handler }),
     names: [/method/],
     guidance: /Use one of app\.supportedMethods, or add the method with app\.addHttpMethod\(\)/,
@@ -388,7 +388,7 @@ const routeCases: MessageCase[] = [
   {
     code: 'FST_ERR_ROUTE_METHOD_INVALID',
     title: 'a method that is not a string',
-    message: "Provided method is invalid!",
+    message: 'Provided method is invalid!',
     trigger: () => app().route({ method: 42, url: '/books', handler }),
     names: [/Got a number/],
     guidance: /is a string or an array of strings/,
@@ -404,7 +404,7 @@ const routeCases: MessageCase[] = [
   {
     code: 'FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED',
     title: 'a body schema on a GET route',
-    message: "Body validation schema for GET:/search route is not supported!",
+    message: 'Body validation schema for GET:/search route is not supported!',
     trigger: () => app().get('/search', { schema: { body: { type: 'object' } } }, handler),
     names: [/GET requests carry no body/],
     guidance: /validate the querystring instead, or use a method with a body \(POST, PUT, PATCH, DELETE, OPTIONS\)/,
@@ -421,7 +421,7 @@ const routeCases: MessageCase[] = [
   {
     code: 'FST_ERR_ROUTE_OPTIONS_NOT_OBJ',
     title: 'route options that are not an object',
-    message: "Options for \"GET:/books\" route must be an object",
+    message: 'Options for "GET:/books" route must be an object',
     trigger: () => app().get('/books', 'options', handler),
     explainedIn: 'message',
     names: [/"GET:\/books"/],
@@ -430,7 +430,7 @@ const routeCases: MessageCase[] = [
   {
     code: 'FST_ERR_INSTANCE_ALREADY_LISTENING',
     title: 'adding a route after ready()',
-    message: "Fastify instance is already listening. Cannot add route!",
+    message: 'Fastify instance is already listening. Cannot add route!',
     trigger: async () => {
       const instance = app();
       await instance.ready();
@@ -445,7 +445,7 @@ const optionCases: MessageCase[] = [
   {
     code: 'FST_ERR_OPTIONS_NOT_OBJ',
     title: 'factory options that are not an object',
-    message: "Options must be an object",
+    message: 'Options must be an object',
     trigger: () => app('production' as never),
     names: [/Got string/],
     guidance: /pass an object/,
@@ -453,7 +453,7 @@ const optionCases: MessageCase[] = [
   {
     code: 'FST_ERR_INIT_OPTS_INVALID',
     title: 'a factory option with a wrong value',
-    message: "Invalid initialization options: '[\"must be integer\"]'",
+    message: 'Invalid initialization options: \'["must be integer"]\'',
     trigger: () => app({ bodyLimit: -1 }),
     names: [/'bodyLimit' got -1/],
     guidance: /fix its value, or leave the option out/,
@@ -461,7 +461,7 @@ const optionCases: MessageCase[] = [
   {
     code: 'FST_ERR_INIT_OPTS_INVALID',
     title: 'an unusable trustProxy',
-    message: "Invalid initialization options: '[\"must be boolean, number, string, array or function\"]'",
+    message: 'Invalid initialization options: \'["must be boolean, number, string, array or function"]\'',
     trigger: () => app({ trustProxy: {} }),
     names: [/'trustProxy' got \{\}/],
     guidance: /fix its value, or leave the option out/,
@@ -478,7 +478,7 @@ const optionCases: MessageCase[] = [
   {
     code: 'FST_ERR_LOG_INVALID_LOGGER_CONFIG',
     title: 'a logger option of the wrong type',
-    message: "logger options only accepts a configuration object.",
+    message: 'logger options only accepts a configuration object.',
     trigger: () => app({ logger: 'debug' }),
     names: [/loggerInstance/],
     guidance: /logger is true, false or an options object/,
@@ -494,7 +494,7 @@ const optionCases: MessageCase[] = [
   {
     code: 'FST_ERR_REOPENED_CLOSE_SERVER',
     title: 'listening after close()',
-    message: "Fastify has already been closed and cannot be reopened",
+    message: 'Fastify has already been closed and cannot be reopened',
     trigger: async () => {
       const instance = app();
       await instance.close();
@@ -506,7 +506,7 @@ const optionCases: MessageCase[] = [
   {
     code: 'FST_ERR_ERROR_HANDLER_NOT_FN',
     title: 'an error handler that is not a function',
-    message: "Error Handler must be a function",
+    message: 'Error Handler must be a function',
     trigger: () => app().setErrorHandler('handle'),
     names: [/error handler/],
     guidance: /\(error, request, reply\) => payload, given to setErrorHandler\(\)/,
@@ -514,7 +514,7 @@ const optionCases: MessageCase[] = [
   {
     code: 'FST_ERR_CTP_INVALID_HANDLER',
     title: 'a content-type parser that is not a function',
-    message: "The content type handler should be a function",
+    message: 'The content type handler should be a function',
     trigger: () => app().addContentTypeParser('application/xml', 'parse'),
     names: [/content-type parser/],
     guidance: /\(request, body, done\) or an async function \(request, body\)/,
@@ -539,7 +539,7 @@ const optionCases: MessageCase[] = [
   {
     code: 'FST_ERR_CTP_INSTANCE_ALREADY_STARTED',
     title: 'adding a content-type parser after ready()',
-    message: "Cannot call \"addContentTypeParser\" when fastify instance is already started!",
+    message: 'Cannot call "addContentTypeParser" when fastify instance is already started!',
     trigger: async () => {
       const instance = app();
       await instance.ready();
@@ -599,7 +599,8 @@ describe('the coded messages themselves', () => {
         assert.equal(actual.message, expected.message, `${code} with ${args.length} arguments`);
         assert.equal(actual.statusCode, expected.statusCode, code);
         assert.equal(actual.name, expected.name, code);
-        for (const Base of [TypeError, RangeError, URIError, Error]) assert.equal(actual instanceof Base, expected instanceof Base, `${code} instanceof ${Base.name}`);
+        for (const Base of [TypeError, RangeError, URIError, Error])
+          assert.equal(actual instanceof Base, expected instanceof Base, `${code} instanceof ${Base.name}`);
       }
       // A last { cause } argument is the cause, as with @fastify/error.
       const cause = new Error('underneath');

@@ -57,7 +57,10 @@ describe('an unsendable payload', () => {
     const codes: unknown[] = [];
     app.get('/', (_request, reply) => {
       try {
-        reply.type('text/html').serializer((payload) => payload as string).send({ a: 1 });
+        reply
+          .type('text/html')
+          .serializer((payload) => payload as string)
+          .send({ a: 1 });
       } catch (error) {
         codes.push((error as { code?: string }).code);
         reply.send('<p>fallback</p>');
@@ -68,7 +71,7 @@ describe('an unsendable payload', () => {
     assert.equal(response.body, '<p>fallback</p>');
   });
 
-  test('not caught by the handler, it is answered 500 with Fastify\'s JSON', async () => {
+  test("not caught by the handler, it is answered 500 with Fastify's JSON", async () => {
     const app = enclave();
     app.get('/', (_request, reply) => {
       reply.code(200).headers({ 'content-type': 'text/plain; charset=utf-8' }).send({ a: 1 });
@@ -94,7 +97,7 @@ describe('an unsendable payload', () => {
   });
 });
 
-test('reply.code() with an invalid status throws FST_ERR_BAD_STATUS_CODE with Fastify\'s message', async () => {
+test("reply.code() with an invalid status throws FST_ERR_BAD_STATUS_CODE with Fastify's message", async () => {
   const app = enclave();
   const messages: string[] = [];
   app.get('/', (_request, reply) => {
@@ -223,7 +226,10 @@ describe('after hijack() or the answer, a send or a failure is logged, never ans
       throw new Error('late');
     });
     assert.equal((await app.inject('/')).body, 'raw');
-    assert.deepEqual(summary(lines), [[40, 'FST_ERR_REP_ALREADY_SENT'], [50, 'late']]);
+    assert.deepEqual(summary(lines), [
+      [40, 'FST_ERR_REP_ALREADY_SENT'],
+      [50, 'late'],
+    ]);
   });
 
   test("an async handler that rejects after hijack() logs 'Promise errored, but reply.sent = true was set'", async () => {

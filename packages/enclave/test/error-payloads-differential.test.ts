@@ -74,7 +74,13 @@ const badRequests: Array<{ name: string; method: string; url: string; headers?: 
   { name: 'missing required header', method: 'GET', url: '/search?q=dune' },
   { name: 'unknown route', method: 'GET', url: '/nowhere' },
   { name: 'unknown route, with a JSON body that does not parse', method: 'POST', url: '/nowhere', headers: json, payload: '{' },
-  { name: 'unknown route, with a Content-Type that is not a media type', method: 'PATCH', url: '/nowhere', headers: { 'content-type': 'undefined' }, payload: 'hello' },
+  {
+    name: 'unknown route, with a Content-Type that is not a media type',
+    method: 'PATCH',
+    url: '/nowhere',
+    headers: { 'content-type': 'undefined' },
+    payload: 'hello',
+  },
   { name: 'unknown route, with a media type no parser reads', method: 'PUT', url: '/nowhere', headers: { 'content-type': 'application/xml' }, payload: '<a/>' },
   { name: 'QUERY without a Content-Type (RFC 10008)', method: 'QUERY', url: '/books/find', payload: '{"title":"Dune"}' },
   { name: 'unknown method', method: 'PROPFIND', url: '/books' },
@@ -140,9 +146,15 @@ async function answerWhileClosing(factory: Factory): Promise<{ status: string; h
   let entered!: () => void;
   let release!: () => void;
   let closingBegan!: () => void;
-  const inHandler = new Promise<void>((resolve) => { entered = resolve; });
-  const held = new Promise<void>((resolve) => { release = resolve; });
-  const closingStarted = new Promise<void>((resolve) => { closingBegan = resolve; });
+  const inHandler = new Promise<void>((resolve) => {
+    entered = resolve;
+  });
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const closingStarted = new Promise<void>((resolve) => {
+    closingBegan = resolve;
+  });
   app.get('/slow', async () => {
     entered();
     await held;
@@ -161,7 +173,9 @@ async function answerWhileClosing(factory: Factory): Promise<{ status: string; h
   });
   const socket = net.connect(app.server.address().port, '127.0.0.1');
   let received = '';
-  socket.setEncoding('utf8').on('data', (chunk: string) => { received += chunk; });
+  socket.setEncoding('utf8').on('data', (chunk: string) => {
+    received += chunk;
+  });
   const ended = once(socket, 'close');
   socket.write('GET /slow HTTP/1.1\r\nHost: localhost\r\n\r\n');
   await inHandler;
@@ -189,7 +203,10 @@ describe('answers written before any route runs carry Fastify’s bytes', () => 
       app.get('/where', { constraints: { region: 'eu' } }, async () => 'europe');
       return app;
     };
-    const [expected, actual] = await Promise.all([build(fastify as unknown as Factory).inject('/where'), build(enclave as unknown as Factory).inject('/where')]);
+    const [expected, actual] = await Promise.all([
+      build(fastify as unknown as Factory).inject('/where'),
+      build(enclave as unknown as Factory).inject('/where'),
+    ]);
     assert.equal(expected.statusCode, 500);
     assert.equal(actual.statusCode, 500);
     assert.equal(actual.body, expected.body);

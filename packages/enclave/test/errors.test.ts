@@ -11,13 +11,27 @@ import fastify from 'fastify';
 describe('the default error handler', () => {
   test('answers { statusCode, code, error, message } with the error status (4xx/5xx) else 500', async () => {
     const app = enclave();
-    app.get('/plain', async () => { throw new Error('plain failure'); });
-    app.get('/coded', async () => { throw Object.assign(new Error('gone'), { statusCode: 410, code: 'E_GONE' }); });
-    app.get('/status', async () => { throw Object.assign(new Error('via status'), { status: 429 }); });
-    app.get('/weird', async () => { throw Object.assign(new Error('not an error status'), { statusCode: 302 }); });
-    app.get('/huge', async () => { throw Object.assign(new Error('out of range'), { statusCode: 700 }); });
-    app.get('/enclave', async () => { throw new errorCodes.FST_ERR_NOT_FOUND(); });
-    app.get('/string-status', async () => { throw Object.assign(new Error('as a string'), { statusCode: '404' }); });
+    app.get('/plain', async () => {
+      throw new Error('plain failure');
+    });
+    app.get('/coded', async () => {
+      throw Object.assign(new Error('gone'), { statusCode: 410, code: 'E_GONE' });
+    });
+    app.get('/status', async () => {
+      throw Object.assign(new Error('via status'), { status: 429 });
+    });
+    app.get('/weird', async () => {
+      throw Object.assign(new Error('not an error status'), { statusCode: 302 });
+    });
+    app.get('/huge', async () => {
+      throw Object.assign(new Error('out of range'), { statusCode: 700 });
+    });
+    app.get('/enclave', async () => {
+      throw new errorCodes.FST_ERR_NOT_FOUND();
+    });
+    app.get('/string-status', async () => {
+      throw Object.assign(new Error('as a string'), { statusCode: '404' });
+    });
     const cases: Array<[string, number, Record<string, unknown>]> = [
       ['/plain', 500, { statusCode: 500, error: 'Internal Server Error', message: 'plain failure' }],
       ['/coded', 410, { statusCode: 410, code: 'E_GONE', error: 'Gone', message: 'gone' }],
@@ -76,13 +90,19 @@ describe('the default error handler', () => {
 
   test('errors are serialized by the route response schema for their status when one exists', async () => {
     const app = enclave();
-    app.get('/', {
-      schema: {
-        response: {
-          500: { type: 'object', properties: { message: { type: 'string' }, statusCode: { type: 'integer' } } },
+    app.get(
+      '/',
+      {
+        schema: {
+          response: {
+            500: { type: 'object', properties: { message: { type: 'string' }, statusCode: { type: 'integer' } } },
+          },
         },
       },
-    }, async () => { throw new Error('shaped'); });
+      async () => {
+        throw new Error('shaped');
+      },
+    );
     const response = await app.inject('/');
     assert.equal(response.statusCode, 500);
     assert.deepEqual(response.json(), { message: 'shaped', statusCode: 500 });
@@ -96,7 +116,9 @@ describe('the default error handler', () => {
       reply.header('x-custom', 'yes');
       return fallback.call(this, error, request, reply);
     });
-    app.get('/', async () => { throw Object.assign(new Error('fallback'), { statusCode: 400 }); });
+    app.get('/', async () => {
+      throw Object.assign(new Error('fallback'), { statusCode: 400 });
+    });
     const response = await app.inject('/');
     assert.equal(response.statusCode, 400);
     assert.equal(response.headers['x-custom'], 'yes');
@@ -110,10 +132,18 @@ describe('setErrorHandler', () => {
     app.setErrorHandler(async (error, _request, reply) => reply.code(500).send({ by: 'root', message: error.message }));
     app.register(async (child) => {
       child.setErrorHandler(async (error, _request, reply) => reply.code(400).send({ by: 'child', message: error.message }));
-      child.get('/child', async () => { throw new Error('c'); });
+      child.get('/child', async () => {
+        throw new Error('c');
+      });
     });
-    app.register(async (sibling) => { sibling.get('/sibling', async () => { throw new Error('s'); }); });
-    app.get('/root', async () => { throw new Error('r'); });
+    app.register(async (sibling) => {
+      sibling.get('/sibling', async () => {
+        throw new Error('s');
+      });
+    });
+    app.get('/root', async () => {
+      throw new Error('r');
+    });
     assert.deepEqual((await app.inject('/child')).json(), { by: 'child', message: 'c' });
     assert.deepEqual((await app.inject('/sibling')).json(), { by: 'root', message: 's' });
     assert.deepEqual((await app.inject('/root')).json(), { by: 'root', message: 'r' });
@@ -137,7 +167,9 @@ describe('setErrorHandler', () => {
           trace.push(`grandchild:${error.message}`);
           throw error;
         });
-        grandchild.get('/', async () => { throw Object.assign(new Error('deep'), { statusCode: 418 }); });
+        grandchild.get('/', async () => {
+          throw Object.assign(new Error('deep'), { statusCode: 418 });
+        });
       });
     });
     const response = await app.inject('/');
@@ -154,10 +186,16 @@ describe('setErrorHandler', () => {
       return { returned: error.message };
     });
     app.register(async (child) => {
-      child.setErrorHandler((error, _request, reply) => { reply.code(409).send({ sync: error.message }); });
-      child.get('/sync', async () => { throw new Error('s'); });
+      child.setErrorHandler((error, _request, reply) => {
+        reply.code(409).send({ sync: error.message });
+      });
+      child.get('/sync', async () => {
+        throw new Error('s');
+      });
     });
-    app.get('/async', () => { throw new Error('a'); });
+    app.get('/async', () => {
+      throw new Error('a');
+    });
     const asyncResponse = await app.inject('/async');
     assert.equal(asyncResponse.statusCode, 422);
     assert.deepEqual(asyncResponse.json(), { returned: 'a' });
@@ -169,7 +207,9 @@ describe('setErrorHandler', () => {
   test('an async handler that resolves without sending still ends the request', async () => {
     const app = enclave();
     app.setErrorHandler(async () => {});
-    app.get('/', async () => { throw Object.assign(new Error('x'), { statusCode: 409 }); });
+    app.get('/', async () => {
+      throw Object.assign(new Error('x'), { statusCode: 409 });
+    });
     const response = await app.inject('/');
     // The error's status is the default handler's to apply; this handler answered as it was.
     assert.equal(response.statusCode, 200);
@@ -179,10 +219,26 @@ describe('setErrorHandler', () => {
   test('a route-level errorHandler comes first, then the context chain', async () => {
     const app = enclave();
     app.setErrorHandler(async (error, _request, reply) => reply.code(500).send({ by: 'root', message: error.message }));
-    app.get('/', {
-      errorHandler: async (error, _request, reply) => reply.code(400).send({ by: 'route', message: error.message }),
-    }, async () => { throw new Error('x'); });
-    app.get('/rethrow', { errorHandler: async (error) => { throw error; } }, async () => { throw new Error('y'); });
+    app.get(
+      '/',
+      {
+        errorHandler: async (error, _request, reply) => reply.code(400).send({ by: 'route', message: error.message }),
+      },
+      async () => {
+        throw new Error('x');
+      },
+    );
+    app.get(
+      '/rethrow',
+      {
+        errorHandler: async (error) => {
+          throw error;
+        },
+      },
+      async () => {
+        throw new Error('y');
+      },
+    );
     assert.deepEqual((await app.inject('/')).json(), { by: 'route', message: 'x' });
     assert.deepEqual((await app.inject('/rethrow')).json(), { by: 'root', message: 'y' });
   });
@@ -195,7 +251,9 @@ describe('setErrorHandler', () => {
         seen = [this === child, request.url, typeof reply.send, error.message];
         reply.send({ ok: false });
       });
-      child.get('/x', async () => { throw new Error('m'); });
+      child.get('/x', async () => {
+        throw new Error('m');
+      });
     });
     await app.inject('/x');
     assert.deepEqual(seen, [true, '/x', 'function', 'm']);

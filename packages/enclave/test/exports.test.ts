@@ -20,8 +20,7 @@ const expectedOutput: Record<string, string> = {
   'require-plugin.cjs': 'require @enclavejs/plugin: function, .default, .plugin, marks ok',
   'import-plugin.mjs': 'import @enclavejs/plugin: default, { plugin }, same instance as require, marks ok',
   'require-bearer-auth.cjs': 'require @enclavejs/bearer-auth: plugin, .default, 401 without key, 200 with key',
-  'import-bearer-auth.mjs':
-    'import @enclavejs/bearer-auth: default, same instance as require, 401 without key, 200 with key',
+  'import-bearer-auth.mjs': 'import @enclavejs/bearer-auth: default, same instance as require, 401 without key, 200 with key',
 };
 
 interface Outcome {
@@ -78,10 +77,7 @@ describe('published type declarations', () => {
     const program = ts.createProgram(roots, compilerOptions);
     // skipLibCheck hides errors inside our own .d.mts entries, so check those explicitly.
     const ownEntries = entries.flatMap(({ esm }) => program.getSourceFile(esm) ?? []);
-    const diagnostics = [
-      ...ts.getPreEmitDiagnostics(program),
-      ...ownEntries.flatMap((file) => program.getSemanticDiagnostics(file)),
-    ];
+    const diagnostics = [...ts.getPreEmitDiagnostics(program), ...ownEntries.flatMap((file) => program.getSemanticDiagnostics(file))];
     assert.equal(diagnostics.length, 0, describeDiagnostics(diagnostics));
   });
 

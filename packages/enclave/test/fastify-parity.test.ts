@@ -355,10 +355,9 @@ describe('supported methods decide what routes may use', () => {
     assert.throws(() => app.route({ method: 'REBIND', url: '/', handler }), { code: 'FST_ERR_ROUTE_METHOD_NOT_SUPPORTED' });
     app.addHttpMethod('REBIND');
     app.route({ method: 'REBIND', url: '/', handler });
-    assert.throws(
-      () => app.route({ method: 'REBIND', url: '/body', schema: { body: { type: 'object' } }, handler }),
-      { code: 'FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED' },
-    );
+    assert.throws(() => app.route({ method: 'REBIND', url: '/body', schema: { body: { type: 'object' } }, handler }), {
+      code: 'FST_ERR_ROUTE_BODY_VALIDATION_SCHEMA_NOT_SUPPORTED',
+    });
   });
 
   test('a method re-declared after it was answered is asked again: the body-less answer is not kept', async () => {

@@ -99,14 +99,25 @@ describe('clients that disconnect', () => {
     const logs = captureLogs();
     const app = enclave({ logger: { level: 'info', stream: logs.stream } });
     app.get('/ok', async () => 'ok');
-    app.get('/endless', async (_request: any, reply: any) => reply.send(new Readable({ read() { this.push('tick\n'); } })));
+    app.get('/endless', async (_request: any, reply: any) =>
+      reply.send(
+        new Readable({
+          read() {
+            this.push('tick\n');
+          },
+        }),
+      ),
+    );
     const isClosingLine = (line: Record<string, any>) => line.res !== undefined && line.msg !== 'request completed';
     await onSocket(app, async (port) => {
       await connectAndDrop(port, 'GET /endless HTTP/1.1\r\nHost: x\r\n\r\n', (socket) => new Promise((r) => socket.once('data', r)));
       await waitFor(async () => logs.lines.some(isClosingLine), 2000, 'the line for the cut response');
     });
     const closing = logs.lines.filter(isClosingLine);
-    assert.deepEqual(closing.map((line) => [line.msg, line.level]), [['stream closed prematurely', 30]]);
+    assert.deepEqual(
+      closing.map((line) => [line.msg, line.level]),
+      [['stream closed prematurely', 30]],
+    );
   });
 
   test("while the handler awaits: onRequestAbort fires, the handler's finally runs, its late send is harmless", async () => {
@@ -131,7 +142,11 @@ describe('clients that disconnect', () => {
       release.resolve();
       await withTimeout(finallyRan.promise, 2000, "the handler's finally");
     });
-    assert.deepEqual(logs.lines.filter((line) => line.level >= 60), [], 'nothing fatal');
+    assert.deepEqual(
+      logs.lines.filter((line) => line.level >= 60),
+      [],
+      'nothing fatal',
+    );
   });
 });
 
@@ -205,7 +220,10 @@ describe('handlers that misbehave', () => {
       assert.match(exchange.text, /chunk 1/);
       assert.doesNotMatch(exchange.text, /\r\n0\r\n\r\n$/, 'a truncated body must not look complete');
     });
-    assert.ok(logs.lines.some((line) => line.err?.message === 'disk vanished'), 'the stream error is logged');
+    assert.ok(
+      logs.lines.some((line) => line.err?.message === 'disk vanished'),
+      'the stream error is logged',
+    );
   });
 });
 
@@ -247,7 +265,11 @@ describe('hooks that never finish', () => {
   test('connectionTimeout closes the socket within the bound and onTimeout fires', async () => {
     const { app } = appWithLogs({ connectionTimeout: 300 });
     const timedOut = deferred<string>();
-    app.get('/stuck', { onRequest: (_request: any, _reply: any, _done: () => void) => {}, onTimeout: async (request: any) => timedOut.resolve(request.url) }, async () => 'never');
+    app.get(
+      '/stuck',
+      { onRequest: (_request: any, _reply: any, _done: () => void) => {}, onTimeout: async (request: any) => timedOut.resolve(request.url) },
+      async () => 'never',
+    );
     await onSocket(app, async (port) => {
       const exchange = await rawExchange(port, 'GET /stuck HTTP/1.1\r\nHost: x\r\n\r\n', { timeoutMs: 3000 });
       assert.equal(exchange.ended, 'closed');

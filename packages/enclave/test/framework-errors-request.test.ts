@@ -14,9 +14,12 @@ test('frameworkErrors gets a request of no route, with an id and the raw request
       reply.send(`${error.code}`);
     },
   });
-  app.register(async (child) => {
-    child.get('/:id', async () => 'item');
-  }, { prefix: '/items' });
+  app.register(
+    async (child) => {
+      child.get('/:id', async () => 'item');
+    },
+    { prefix: '/items' },
+  );
   assert.equal((await app.inject('/items/%zz')).body, 'FST_ERR_BAD_URL');
   assert.equal((await app.inject('/items/toolong')).body, 'FST_ERR_MAX_PARAM_LENGTH');
   const expected = { method: undefined, url: undefined, config: {}, bodyLimit: 1048576, id: 'string', raw: true };

@@ -10,7 +10,9 @@ import enclave, { errorCodes } from 'enclavejs';
 
 function deferred<T = void>() {
   let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => { resolve = r; });
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
   return { promise, resolve };
 }
 
@@ -30,19 +32,38 @@ describe('request hook order and arguments', () => {
     const app = enclave();
     const trace: string[] = [];
     const responded = deferred();
-    app.addHook('onRequest', async () => { trace.push('onRequest'); });
-    app.addHook('preParsing', async () => { trace.push('preParsing'); });
-    app.addHook('preValidation', async () => { trace.push('preValidation'); });
-    app.addHook('preHandler', async () => { trace.push('preHandler'); });
-    app.addHook('preSerialization', async () => { trace.push('preSerialization'); });
-    app.addHook('onSend', async () => { trace.push('onSend'); });
-    app.addHook('onResponse', async () => { trace.push('onResponse'); responded.resolve(); });
-    app.post('/', {
-      schema: { body: { type: 'object', properties: { n: { type: 'integer' } } } },
-    }, async (request) => {
-      trace.push('handler');
-      return { body: request.body };
+    app.addHook('onRequest', async () => {
+      trace.push('onRequest');
     });
+    app.addHook('preParsing', async () => {
+      trace.push('preParsing');
+    });
+    app.addHook('preValidation', async () => {
+      trace.push('preValidation');
+    });
+    app.addHook('preHandler', async () => {
+      trace.push('preHandler');
+    });
+    app.addHook('preSerialization', async () => {
+      trace.push('preSerialization');
+    });
+    app.addHook('onSend', async () => {
+      trace.push('onSend');
+    });
+    app.addHook('onResponse', async () => {
+      trace.push('onResponse');
+      responded.resolve();
+    });
+    app.post(
+      '/',
+      {
+        schema: { body: { type: 'object', properties: { n: { type: 'integer' } } } },
+      },
+      async (request) => {
+        trace.push('handler');
+        return { body: request.body };
+      },
+    );
     const response = await app.inject({ method: 'POST', url: '/', payload: { n: '5' } });
     await withTimeout(responded.promise);
     assert.equal(response.statusCode, 200);
@@ -99,8 +120,13 @@ describe('request hook order and arguments', () => {
   test('a sync hook without done continues when it returns', async () => {
     const app = enclave();
     const trace: string[] = [];
-    app.addHook('onRequest', function (_request: any, _reply: any) { trace.push('sync'); } as any);
-    app.get('/', async () => { trace.push('handler'); return 'ok'; });
+    app.addHook('onRequest', function (_request: any, _reply: any) {
+      trace.push('sync');
+    } as any);
+    app.get('/', async () => {
+      trace.push('handler');
+      return 'ok';
+    });
     const response = await app.inject('/');
     assert.equal(response.body, 'ok');
     assert.deepEqual(trace, ['sync', 'handler']);
@@ -111,14 +137,10 @@ describe('request hook order and arguments', () => {
     const asyncWithDone = async (_request: unknown, _reply: unknown, _done: unknown) => {};
     assert.throws(() => app.addHook('onRequest', asyncWithDone as any), { code: 'FST_ERR_HOOK_INVALID_ASYNC_HANDLER' });
     assert.throws(() => app.addHook('preHandler', asyncWithDone as any), { code: 'FST_ERR_HOOK_INVALID_ASYNC_HANDLER' });
-    assert.throws(
-      () => app.addHook('onSend', (async (_a: unknown, _b: unknown, _c: unknown, _done: unknown) => {}) as any),
-      { code: 'FST_ERR_HOOK_INVALID_ASYNC_HANDLER' },
-    );
-    assert.throws(
-      () => app.get('/', { preHandler: asyncWithDone as any }, async () => 'x'),
-      { code: 'FST_ERR_HOOK_INVALID_ASYNC_HANDLER' },
-    );
+    assert.throws(() => app.addHook('onSend', (async (_a: unknown, _b: unknown, _c: unknown, _done: unknown) => {}) as any), {
+      code: 'FST_ERR_HOOK_INVALID_ASYNC_HANDLER',
+    });
+    assert.throws(() => app.get('/', { preHandler: asyncWithDone as any }, async () => 'x'), { code: 'FST_ERR_HOOK_INVALID_ASYNC_HANDLER' });
     // An async payload hook with three parameters is fine: the third is the payload.
     app.addHook('onSend', (async (_a: unknown, _b: unknown, _payload: unknown) => {}) as any);
     assert.throws(() => app.addHook('onRequest', 'nope' as any), { code: 'FST_ERR_HOOK_INVALID_HANDLER' });
@@ -134,15 +156,31 @@ describe('early replies and errors', () => {
         const trace: string[] = [];
         const hook =
           style === 'async'
-            ? async (_request: any, reply: any) => { trace.push(phase); reply.code(418).send('early'); return reply; }
+            ? async (_request: any, reply: any) => {
+                trace.push(phase);
+                reply.code(418).send('early');
+                return reply;
+              }
             : phase === 'preParsing'
-              ? (_request: any, reply: any, _payload: any, _done: any) => { trace.push(phase); reply.code(418).send('early'); }
-              : (_request: any, reply: any, _done: any) => { trace.push(phase); reply.code(418).send('early'); };
+              ? (_request: any, reply: any, _payload: any, _done: any) => {
+                  trace.push(phase);
+                  reply.code(418).send('early');
+                }
+              : (_request: any, reply: any, _done: any) => {
+                  trace.push(phase);
+                  reply.code(418).send('early');
+                };
         app.addHook(phase as any, hook as any);
         for (const later of requestPhases) {
-          if (later !== phase) app.addHook(later as any, async () => { trace.push(later); });
+          if (later !== phase)
+            app.addHook(later as any, async () => {
+              trace.push(later);
+            });
         }
-        app.post('/', async () => { trace.push('handler'); return 'handler'; });
+        app.post('/', async () => {
+          trace.push('handler');
+          return 'handler';
+        });
         const response = await app.inject({ method: 'POST', url: '/', payload: 'x', headers: { 'content-type': 'text/plain' } });
         assert.equal(response.statusCode, 418, `${phase} ${style}`);
         assert.equal(response.body, 'early');
@@ -169,10 +207,18 @@ describe('early replies and errors', () => {
         const hook =
           style === 'throw'
             ? payloadHook
-              ? function (_a: any, _b: any, c: any, done: any) { if (once()) throw error; done(null, c); }
-              : function (_a: any, _b: any, done: any) { if (once()) throw error; done(); }
+              ? function (_a: any, _b: any, c: any, done: any) {
+                  if (once()) throw error;
+                  done(null, c);
+                }
+              : function (_a: any, _b: any, done: any) {
+                  if (once()) throw error;
+                  done();
+                }
             : style === 'reject'
-              ? async () => { if (once()) throw error; }
+              ? async () => {
+                  if (once()) throw error;
+                }
               : payloadHook
                 ? (_a: any, _b: any, c: any, done: any) => (once() ? done(error) : done(null, c))
                 : (_a: any, _b: any, done: any) => (once() ? done(error) : done());
@@ -192,12 +238,23 @@ describe('early replies and errors', () => {
     const logged = deferred();
     const loggerInstance: any = {
       level: 'info',
-      info() {}, warn() {}, debug() {}, trace() {}, fatal() {},
-      error(obj: any) { lines.push(obj); logged.resolve(); },
-      child() { return loggerInstance; },
+      info() {},
+      warn() {},
+      debug() {},
+      trace() {},
+      fatal() {},
+      error(obj: any) {
+        lines.push(obj);
+        logged.resolve();
+      },
+      child() {
+        return loggerInstance;
+      },
     };
     const app = enclave({ loggerInstance });
-    app.addHook('onResponse', async () => { throw new Error('after the fact'); });
+    app.addHook('onResponse', async () => {
+      throw new Error('after the fact');
+    });
     app.get('/', async () => 'ok');
     const response = await app.inject('/');
     assert.equal(response.statusCode, 200);
@@ -210,14 +267,42 @@ describe('route-level hooks, encapsulation and this', () => {
   test("route hooks (function or array) run after the context's hooks of the same name", async () => {
     const app = enclave();
     const trace: string[] = [];
-    app.addHook('preHandler', async () => { trace.push('root'); });
+    app.addHook('preHandler', async () => {
+      trace.push('root');
+    });
     app.register(async (child) => {
-      child.addHook('preHandler', async () => { trace.push('child'); });
-      child.get('/fn', { preHandler: async () => { trace.push('route'); } }, async () => 'ok');
-      child.get('/array', {
-        onRequest: [async () => { trace.push('route-onRequest'); }],
-        preHandler: [async () => { trace.push('route1'); }, (_request, _reply, done) => { trace.push('route2'); done(); }],
-      }, async () => 'ok');
+      child.addHook('preHandler', async () => {
+        trace.push('child');
+      });
+      child.get(
+        '/fn',
+        {
+          preHandler: async () => {
+            trace.push('route');
+          },
+        },
+        async () => 'ok',
+      );
+      child.get(
+        '/array',
+        {
+          onRequest: [
+            async () => {
+              trace.push('route-onRequest');
+            },
+          ],
+          preHandler: [
+            async () => {
+              trace.push('route1');
+            },
+            (_request, _reply, done) => {
+              trace.push('route2');
+              done();
+            },
+          ],
+        },
+        async () => 'ok',
+      );
     });
     await app.inject('/fn');
     assert.deepEqual(trace, ['root', 'child', 'route']);
@@ -231,10 +316,14 @@ describe('route-level hooks, encapsulation and this', () => {
     const trace: string[] = [];
     app.get('/root', async () => 'ok');
     app.register(async (child) => {
-      child.addHook('onRequest', async () => { trace.push('child'); });
+      child.addHook('onRequest', async () => {
+        trace.push('child');
+      });
       child.get('/child', async () => 'ok');
     });
-    app.register(async (sibling) => { sibling.get('/sibling', async () => 'ok'); });
+    app.register(async (sibling) => {
+      sibling.get('/sibling', async () => 'ok');
+    });
     await app.inject('/root');
     await app.inject('/sibling');
     assert.deepEqual(trace, []);
@@ -245,11 +334,17 @@ describe('route-level hooks, encapsulation and this', () => {
   test('a hook a parent adds after a child has loaded still applies to the child (as in Fastify)', async () => {
     const app = enclave();
     const calls: string[] = [];
-    await app.register(async (early) => { early.get('/early', async () => 'early'); });
+    await app.register(async (early) => {
+      early.get('/early', async () => 'early');
+    });
     // Added after /early's context exists: it must still guard /early (an auth hook added late
     // would otherwise silently leave earlier plugins' routes open).
-    app.addHook('onRequest', async (request) => { calls.push(request.url); });
-    app.register(async (late) => { late.get('/late', async () => 'late'); });
+    app.addHook('onRequest', async (request) => {
+      calls.push(request.url);
+    });
+    app.register(async (late) => {
+      late.get('/late', async () => 'late');
+    });
     await app.inject('/early');
     await app.inject('/late');
     assert.deepEqual(calls, ['/early', '/late']);
@@ -267,8 +362,14 @@ describe('route-level hooks, encapsulation and this', () => {
     app.register(async (instance) => {
       child = instance;
       instance.decorate('only', 'child');
-      instance.addHook('preHandler', async function (this: any) { seen.childThis = this === instance; seen.only = this.only; });
-      instance.get('/', async function (this: any) { seen.handlerThis = this === instance; return 'ok'; });
+      instance.addHook('preHandler', async function (this: any) {
+        seen.childThis = this === instance;
+        seen.only = this.only;
+      });
+      instance.get('/', async function (this: any) {
+        seen.handlerThis = this === instance;
+        return 'ok';
+      });
     });
     app.get('/root', async () => 'root');
     await app.inject('/');
@@ -283,17 +384,25 @@ describe('route-level hooks, encapsulation and this', () => {
     // Methods named `async`, and a method with an arrow function as a default value: their source
     // starts like an arrow function's without being one.
     const methods = {
-      async(this: unknown) { seen.push(`async method: ${this === app}`); },
-      withDefault(this: unknown, _request: unknown, _reply: unknown = () => 1) { seen.push(`default arrow: ${this === app}`); },
+      async(this: unknown) {
+        seen.push(`async method: ${this === app}`);
+      },
+      withDefault(this: unknown, _request: unknown, _reply: unknown = () => 1) {
+        seen.push(`default arrow: ${this === app}`);
+      },
       payload(this: unknown, _request: unknown, _reply: unknown, payload: unknown, done: (error: null, value: any) => void): void {
         seen.push(`onSend method: ${this === app}`);
         done(null, payload);
       },
-      handler(this: unknown) { return { handler: this === app }; },
+      handler(this: unknown) {
+        return { handler: this === app };
+      },
     };
     app.addHook('onRequest', methods.async);
     app.addHook('preHandler', methods.withDefault);
-    app.addHook('preHandler', async (request) => { seen.push(`arrow: ${request.url}`); });
+    app.addHook('preHandler', async (request) => {
+      seen.push(`arrow: ${request.url}`);
+    });
     app.addHook('onSend', methods.payload);
     app.addHook('onSend', async (_request, _reply, payload) => `${payload}!`);
     app.get('/', methods.handler);
@@ -320,7 +429,9 @@ describe('payload hooks', () => {
   test('preSerialization does not run for strings, Buffers and streams', async () => {
     const app = enclave();
     let calls = 0;
-    app.addHook('preSerialization', async () => { calls++; });
+    app.addHook('preSerialization', async () => {
+      calls++;
+    });
     app.get('/s', async () => 'text');
     app.get('/b', async () => Buffer.from('bytes'));
     app.get('/r', async () => Readable.from(['stream']));
@@ -349,8 +460,13 @@ describe('payload hooks', () => {
   test('an onSend hook that fails on every send still ends with an answer carrying the last error', async () => {
     const app = enclave();
     let calls = 0;
-    app.setErrorHandler(async (error, _request, reply) => { reply.code(409).send({ handled: error.message }); });
-    app.addHook('onSend', async () => { calls++; throw new Error(`onSend ${calls}`); });
+    app.setErrorHandler(async (error, _request, reply) => {
+      reply.code(409).send({ handled: error.message });
+    });
+    app.addHook('onSend', async () => {
+      calls++;
+      throw new Error(`onSend ${calls}`);
+    });
     app.get('/', async () => 'x');
     const response = await app.inject('/');
     assert.equal(response.statusCode, 409);
@@ -377,7 +493,9 @@ describe('onError', () => {
         order.push('child');
         throw error;
       });
-      child.get('/', async () => { throw Object.assign(new Error('boom'), { statusCode: 422 }); });
+      child.get('/', async () => {
+        throw Object.assign(new Error('boom'), { statusCode: 422 });
+      });
     });
     const response = await app.inject('/');
     assert.equal(response.statusCode, 503);
@@ -390,7 +508,9 @@ describe('onError', () => {
   test('a failing onError hook does not stop the error response', async () => {
     const app = enclave();
     app.addHook('onError', (_request, _reply, _error, done) => done(new Error('hook failed')));
-    app.get('/', async () => { throw new Error('original'); });
+    app.get('/', async () => {
+      throw new Error('original');
+    });
     const response = await app.inject('/');
     assert.equal(response.statusCode, 500);
     assert.equal(response.json().message, 'original');
@@ -399,7 +519,9 @@ describe('onError', () => {
   test('does not run for a successful request', async () => {
     const app = enclave();
     let calls = 0;
-    app.addHook('onError', async () => { calls++; });
+    app.addHook('onError', async () => {
+      calls++;
+    });
     app.get('/', async () => 'ok');
     await app.inject('/');
     assert.equal(calls, 0);
@@ -412,8 +534,12 @@ describe('socket hooks', () => {
     const aborted = deferred<string>();
     const handlerStarted = deferred();
     const responseHook: string[] = [];
-    app.addHook('onRequestAbort', async (request) => { aborted.resolve(request.url); });
-    app.addHook('onResponse', async () => { responseHook.push('onResponse'); });
+    app.addHook('onRequestAbort', async (request) => {
+      aborted.resolve(request.url);
+    });
+    app.addHook('onResponse', async () => {
+      responseHook.push('onResponse');
+    });
     app.get('/slow', async (_request, reply) => {
       handlerStarted.resolve();
       // Answer only once the abort was seen (or after a cap), so load cannot reorder the two.
@@ -439,7 +565,9 @@ describe('socket hooks', () => {
   test('onTimeout fires when connectionTimeout expires', async () => {
     const app = enclave({ connectionTimeout: 150 });
     const timedOut = deferred<string>();
-    app.addHook('onTimeout', async (request) => { timedOut.resolve(request.url); });
+    app.addHook('onTimeout', async (request) => {
+      timedOut.resolve(request.url);
+    });
     // The handler never answers: the socket times out and the server destroys it.
     app.get('/never', async (_request, reply) => reply);
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -458,40 +586,65 @@ describe('application hooks', () => {
   test('onRegister runs for each new context with its options, not for plugin-wrapped ones', async () => {
     const app = enclave();
     const seen: unknown[] = [];
-    app.addHook('onRegister', (instance, options) => { seen.push([instance.prefix, options.tag]); });
+    app.addHook('onRegister', (instance, options) => {
+      seen.push([instance.prefix, options.tag]);
+    });
     const skip = Object.assign(async () => {}, { [Symbol.for('skip-override')]: true });
-    app.register(async (child) => {
-      child.register(async () => {}, { tag: 'grandchild', prefix: '/b' });
-    }, { tag: 'child', prefix: '/a' });
+    app.register(
+      async (child) => {
+        child.register(async () => {}, { tag: 'grandchild', prefix: '/b' });
+      },
+      { tag: 'child', prefix: '/a' },
+    );
     app.register(skip, { tag: 'skipped' });
     await app.ready();
-    assert.deepEqual(seen, [['/a', 'child'], ['/a/b', 'grandchild']]);
+    assert.deepEqual(seen, [
+      ['/a', 'child'],
+      ['/a/b', 'grandchild'],
+    ]);
   });
 
   test('onReady runs once at ready with this = its instance; an error fails ready()', async () => {
     const app = enclave();
     const seen: unknown[] = [];
-    app.addHook('onReady', async function (this: any) { seen.push(this === app); });
+    app.addHook('onReady', async function (this: any) {
+      seen.push(this === app);
+    });
     app.register(async (child) => {
-      child.addHook('onReady', function (this: any, done: () => void) { seen.push(this === child); done(); });
+      child.addHook('onReady', function (this: any, done: () => void) {
+        seen.push(this === child);
+        done();
+      });
     });
     await app.ready();
     await app.ready();
     assert.deepEqual(seen, [true, true]);
 
     const failing = enclave();
-    failing.addHook('onReady', async () => { throw new Error('not ready'); });
+    failing.addHook('onReady', async () => {
+      throw new Error('not ready');
+    });
     await assert.rejects(failing.ready(), /not ready/);
   });
 
   test('onListen runs after listen; preClose before close; onClose after, in reverse order', async () => {
     const app = enclave();
     const trace: string[] = [];
-    app.addHook('onListen', async function (this: any) { trace.push(`onListen:${this === app}`); });
-    app.addHook('preClose', (done) => { trace.push('preClose'); done(); });
-    app.addHook('onClose', async (instance) => { trace.push(`onClose-first:${instance === app}`); });
+    app.addHook('onListen', async function (this: any) {
+      trace.push(`onListen:${this === app}`);
+    });
+    app.addHook('preClose', (done) => {
+      trace.push('preClose');
+      done();
+    });
+    app.addHook('onClose', async (instance) => {
+      trace.push(`onClose-first:${instance === app}`);
+    });
     app.register(async (child) => {
-      child.addHook('onClose', (instance, done) => { trace.push(`onClose-second:${instance === child}`); done(); });
+      child.addHook('onClose', (instance, done) => {
+        trace.push(`onClose-second:${instance === child}`);
+        done();
+      });
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     assert.deepEqual(trace, ['onListen:true']);
@@ -502,7 +655,9 @@ describe('application hooks', () => {
   test('onClose runs on close() without listen, and only once', async () => {
     const app = enclave();
     let calls = 0;
-    app.addHook('onClose', async () => { calls++; });
+    app.addHook('onClose', async () => {
+      calls++;
+    });
     await app.ready();
     await app.close();
     await app.close();

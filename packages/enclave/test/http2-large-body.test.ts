@@ -23,7 +23,9 @@ function getText(client: http2.ClientHttp2Session, path: string): Promise<string
     const stream = client.request({ ':path': path });
     let body = '';
     stream.setEncoding('utf8');
-    stream.on('data', (chunk) => { body += chunk; });
+    stream.on('data', (chunk) => {
+      body += chunk;
+    });
     stream.on('end', () => resolve(body));
     stream.on('error', reject);
     stream.end();

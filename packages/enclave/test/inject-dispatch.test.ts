@@ -13,7 +13,11 @@ test('after ready, inject() with a callback throws at once for an unknown method
   t.after(() => app.close());
   await app.ready();
   let called = false;
-  assert.throws(() => app.inject({ method: 'NOT-A-METHOD' as 'GET', url: '/' }, () => { called = true; }));
+  assert.throws(() =>
+    app.inject({ method: 'NOT-A-METHOD' as 'GET', url: '/' }, () => {
+      called = true;
+    }),
+  );
   await new Promise((resolve) => setImmediate(resolve));
   assert.equal(called, false);
 });
@@ -21,7 +25,9 @@ test('after ready, inject() with a callback throws at once for an unknown method
 test('after ready, inject() with a callback runs the request synchronously', async (t) => {
   const app = enclave();
   const trail: string[] = [];
-  app.addHook('onRequest', async () => { trail.push('onRequest'); });
+  app.addHook('onRequest', async () => {
+    trail.push('onRequest');
+  });
   app.get('/', async () => 'ok');
   t.after(() => app.close());
   await app.ready();
@@ -52,7 +58,13 @@ for (const [name, returned, missing] of [
     t.after(() => app.close());
     await app.ready();
     let called = false;
-    assert.throws(() => app.inject('/', () => { called = true; }), (error: any) => error.code === 'FST_ERR_LOG_INVALID_LOGGER' && error.message.includes(`'${missing}'`));
+    assert.throws(
+      () =>
+        app.inject('/', () => {
+          called = true;
+        }),
+      (error: any) => error.code === 'FST_ERR_LOG_INVALID_LOGGER' && error.message.includes(`'${missing}'`),
+    );
     await assert.rejects(app.inject('/'), { code: 'FST_ERR_LOG_INVALID_LOGGER' });
     await new Promise((resolve) => setImmediate(resolve));
     assert.equal(called, false);

@@ -25,16 +25,66 @@ describe('bad inputs in-process', () => {
   after(() => app.close());
 
   const cases: Array<{ name: string; request: Record<string, unknown>; status: number; code: string }> = [
-    { name: 'malformed JSON', request: { method: 'POST', url: '/echo', payload: '{"a":', headers: { 'content-type': 'application/json' } }, status: 400, code: 'FST_ERR_CTP_INVALID_JSON_BODY' },
-    { name: 'empty JSON body', request: { method: 'POST', url: '/echo', payload: '', headers: { 'content-type': 'application/json' } }, status: 400, code: 'FST_ERR_CTP_EMPTY_JSON_BODY' },
-    { name: 'prototype poisoning', request: { method: 'POST', url: '/echo', payload: '{"__proto__":{"x":1}}', headers: { 'content-type': 'application/json' } }, status: 400, code: '' },
-    { name: 'unsupported media type', request: { method: 'POST', url: '/echo', payload: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } }, status: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' },
-    { name: 'malformed media type', request: { method: 'POST', url: '/echo', payload: '{}', headers: { 'content-type': 'application/json garbage/' } }, status: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' },
-    { name: 'media type without subtype', request: { method: 'POST', url: '/echo', payload: '{}', headers: { 'content-type': 'application' } }, status: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' },
-    { name: 'prototype key as media type', request: { method: 'POST', url: '/echo', payload: '{}', headers: { 'content-type': 'constructor' } }, status: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' },
-    { name: 'declared body over the limit', request: { method: 'POST', url: '/echo', payload: JSON.stringify({ big: 'x'.repeat(2000) }), headers: { 'content-type': 'application/json' } }, status: 413, code: 'FST_ERR_CTP_BODY_TOO_LARGE' },
-    { name: 'Content-Length that disagrees with the body', request: { method: 'POST', url: '/echo', payload: '{"a":1}', headers: { 'content-type': 'application/json', 'content-length': '50' } }, status: 400, code: 'FST_ERR_CTP_INVALID_CONTENT_LENGTH' },
-    { name: 'Content-Length that is not a number', request: { method: 'POST', url: '/echo', payload: '{"a":1}', headers: { 'content-type': 'application/json', 'content-length': 'abc' } }, status: 400, code: 'FST_ERR_CTP_INVALID_CONTENT_LENGTH' },
+    {
+      name: 'malformed JSON',
+      request: { method: 'POST', url: '/echo', payload: '{"a":', headers: { 'content-type': 'application/json' } },
+      status: 400,
+      code: 'FST_ERR_CTP_INVALID_JSON_BODY',
+    },
+    {
+      name: 'empty JSON body',
+      request: { method: 'POST', url: '/echo', payload: '', headers: { 'content-type': 'application/json' } },
+      status: 400,
+      code: 'FST_ERR_CTP_EMPTY_JSON_BODY',
+    },
+    {
+      name: 'prototype poisoning',
+      request: { method: 'POST', url: '/echo', payload: '{"__proto__":{"x":1}}', headers: { 'content-type': 'application/json' } },
+      status: 400,
+      code: '',
+    },
+    {
+      name: 'unsupported media type',
+      request: { method: 'POST', url: '/echo', payload: 'a=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+      status: 415,
+      code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+    },
+    {
+      name: 'malformed media type',
+      request: { method: 'POST', url: '/echo', payload: '{}', headers: { 'content-type': 'application/json garbage/' } },
+      status: 415,
+      code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+    },
+    {
+      name: 'media type without subtype',
+      request: { method: 'POST', url: '/echo', payload: '{}', headers: { 'content-type': 'application' } },
+      status: 415,
+      code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+    },
+    {
+      name: 'prototype key as media type',
+      request: { method: 'POST', url: '/echo', payload: '{}', headers: { 'content-type': 'constructor' } },
+      status: 415,
+      code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+    },
+    {
+      name: 'declared body over the limit',
+      request: { method: 'POST', url: '/echo', payload: JSON.stringify({ big: 'x'.repeat(2000) }), headers: { 'content-type': 'application/json' } },
+      status: 413,
+      code: 'FST_ERR_CTP_BODY_TOO_LARGE',
+    },
+    {
+      name: 'Content-Length that disagrees with the body',
+      request: { method: 'POST', url: '/echo', payload: '{"a":1}', headers: { 'content-type': 'application/json', 'content-length': '50' } },
+      status: 400,
+      code: 'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
+    },
+    {
+      name: 'Content-Length that is not a number',
+      request: { method: 'POST', url: '/echo', payload: '{"a":1}', headers: { 'content-type': 'application/json', 'content-length': 'abc' } },
+      status: 400,
+      code: 'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
+    },
     { name: 'parameter over maxParamLength', request: { method: 'GET', url: `/users/${'a'.repeat(101)}` }, status: 414, code: 'FST_ERR_MAX_PARAM_LENGTH' },
     { name: 'bad URL encoding', request: { method: 'GET', url: '/users/%E0%A4%A' }, status: 400, code: 'FST_ERR_BAD_URL' },
     { name: 'bad URL encoding (lone percent)', request: { method: 'GET', url: '/users/%' }, status: 400, code: 'FST_ERR_BAD_URL' },
@@ -67,7 +117,12 @@ describe('bad inputs in-process', () => {
     assert.deepEqual((await parsing.inject('/q?a=1')).json(), { a: '1' });
 
     let calls = 0;
-    const ids = enclave({ genReqId: () => { if (calls++ === 0) throw new Error('no id'); return 'id'; } });
+    const ids = enclave({
+      genReqId: () => {
+        if (calls++ === 0) throw new Error('no id');
+        return 'id';
+      },
+    });
     ids.get('/', async () => 'ok');
     assert.equal((await ids.inject('/')).statusCode, 500);
     assert.equal((await ids.inject('/')).body, 'ok');
@@ -101,11 +156,25 @@ function rawExchange(port: number, data: string | Buffer, options: { halfClose?:
   return new Promise((resolve, reject) => {
     const socket = net.connect(port, '127.0.0.1');
     let received = '';
-    const timer = setTimeout(() => { socket.destroy(); resolve(received); }, options.waitMs ?? 1000);
-    socket.on('data', (chunk) => { received += chunk.toString('latin1'); });
-    socket.on('close', () => { clearTimeout(timer); resolve(received); });
-    socket.on('error', (error) => { clearTimeout(timer); if (received) resolve(received); else reject(error); });
-    socket.write(data, () => { if (options.halfClose) socket.end(); });
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve(received);
+    }, options.waitMs ?? 1000);
+    socket.on('data', (chunk) => {
+      received += chunk.toString('latin1');
+    });
+    socket.on('close', () => {
+      clearTimeout(timer);
+      resolve(received);
+    });
+    socket.on('error', (error) => {
+      clearTimeout(timer);
+      if (received) resolve(received);
+      else reject(error);
+    });
+    socket.write(data, () => {
+      if (options.halfClose) socket.end();
+    });
   });
 }
 
@@ -155,10 +224,7 @@ describe('bad inputs over a real socket', () => {
   });
 
   test('a declared Content-Length over the limit → 413 without reading the body', async () => {
-    const reply = await rawExchange(
-      port,
-      'POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{"a":',
-    );
+    const reply = await rawExchange(port, 'POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{"a":');
     assert.match(reply, /^HTTP\/1\.1 413 /);
     await assertServesOverSocket();
   });
@@ -166,11 +232,9 @@ describe('bad inputs over a real socket', () => {
   // Over a socket, Node's HTTP parser enforces Content-Length itself: a lying length never
   // reaches the body reader, the client gets a 400 and the connection is closed.
   test('a Content-Length larger than the bytes sent → 400 once the client stops sending', async () => {
-    const reply = await rawExchange(
-      port,
-      'POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{"a":1}',
-      { halfClose: true },
-    );
+    const reply = await rawExchange(port, 'POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{"a":1}', {
+      halfClose: true,
+    });
     assert.match(reply, /^HTTP\/1\.1 400 /);
     await assertServesOverSocket();
   });

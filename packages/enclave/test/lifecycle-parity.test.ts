@@ -22,10 +22,18 @@ test('a failing onListen hook is logged at warn; the others run and listen() suc
   const stream = { write: (line: string) => lines.push(JSON.parse(line)) };
   const app = enclave({ logger: { stream, level: 'info' } } as any);
   const order: number[] = [];
-  app.addHook('onListen', (done: () => void) => { order.push(1); done(); });
-  app.addHook('onListen', () => { order.push(2); throw new Error('onListen broke'); });
+  app.addHook('onListen', (done: () => void) => {
+    order.push(1);
+    done();
+  });
+  app.addHook('onListen', () => {
+    order.push(2);
+    throw new Error('onListen broke');
+  });
   app.register(async (child) => {
-    child.addHook('onListen', async () => { order.push(3); });
+    child.addHook('onListen', async () => {
+      order.push(3);
+    });
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   assert.match(address, /^http:\/\/127\.0\.0\.1:\d+$/);
@@ -38,7 +46,10 @@ test('a failing onListen hook is logged at warn; the others run and listen() suc
 test('an onReady hook that never finishes fails ready() with FST_ERR_HOOK_TIMEOUT after pluginTimeout', async () => {
   const app = enclave({ pluginTimeout: 50 });
   app.addHook('onReady', function stuckHook(_done: () => void) {});
-  const error: any = await app.ready().then(() => null, (err) => err);
+  const error: any = await app.ready().then(
+    () => null,
+    (err) => err,
+  );
   assert.equal(error?.code, 'FST_ERR_HOOK_TIMEOUT');
   assert.match(error.message, /stuckHook/);
   assert.equal(error.cause?.code, 'AVV_ERR_READY_TIMEOUT');
@@ -50,10 +61,15 @@ test('ready(cb) gets (null, instance); plugin ready() callbacks run before onRea
   const order: string[] = [];
   app.register((child: any, _opts: unknown, done: () => void) => {
     child.ready(() => order.push('child ready'));
-    child.addHook('onReady', () => { order.push('child onReady'); });
+    child.addHook('onReady', () => {
+      order.push('child onReady');
+    });
     done();
   });
-  app.addHook('onReady', function (this: any) { order.push('root onReady'); this.decorate('late', 1); });
+  app.addHook('onReady', function (this: any) {
+    order.push('root onReady');
+    this.decorate('late', 1);
+  });
   const instance = await new Promise<any>((resolve, reject) => app.ready((err, value) => (err ? reject(err) : resolve(value))));
   assert.equal(instance, app);
   assert.deepEqual(order, ['child ready', 'root onReady', 'child onReady']);
@@ -64,7 +80,10 @@ test('close() before ready() loads plugins and runs their onClose hooks', async 
   const app = enclave();
   let closedWith: unknown;
   app.register(async (child) => {
-    child.addHook('onClose', (instance: unknown, done: () => void) => { closedWith = instance; done(); });
+    child.addHook('onClose', (instance: unknown, done: () => void) => {
+      closedWith = instance;
+      done();
+    });
   });
   await app.close();
   assert.ok(closedWith !== undefined);
@@ -94,7 +113,9 @@ test('an HTTP/2 server takes connectionTimeout as its timeout, as in Fastify', (
 test('listen() with an aborted signal does not listen, closes the application and resolves undefined', async () => {
   const app = enclave();
   let closed = false;
-  app.addHook('onClose', async () => { closed = true; });
+  app.addHook('onClose', async () => {
+    closed = true;
+  });
   const controller = new AbortController();
   controller.abort();
   const address = await app.listen({ port: 0, host: '127.0.0.1', signal: controller.signal });
@@ -130,7 +151,9 @@ test('an onReady hook may add an onReady hook (which does not run)', async () =>
   const app = enclave();
   let late = false;
   app.addHook('onReady', async () => {
-    app.addHook('onReady', async () => { late = true; });
+    app.addHook('onReady', async () => {
+      late = true;
+    });
   });
   await app.ready();
   assert.equal(late, false);
@@ -139,14 +162,29 @@ test('an onReady hook may add an onReady hook (which does not run)', async () =>
 test('an onClose hook may be a disposable resource; the application itself is async-disposable', async () => {
   const app = enclave();
   const disposed: string[] = [];
-  app.addHook('onClose', { [Symbol.asyncDispose]: async () => { disposed.push('async'); }, [Symbol.dispose]: () => { disposed.push('sync'); } } as any);
-  app.addHook('onClose', { [Symbol.dispose]: () => { disposed.push('only sync'); } } as any);
+  app.addHook('onClose', {
+    [Symbol.asyncDispose]: async () => {
+      disposed.push('async');
+    },
+    [Symbol.dispose]: () => {
+      disposed.push('sync');
+    },
+  } as any);
+  app.addHook('onClose', {
+    [Symbol.dispose]: () => {
+      disposed.push('only sync');
+    },
+  } as any);
   await app.ready();
   assert.deepEqual(disposed, []);
   await (app as any)[Symbol.asyncDispose]();
   assert.deepEqual(disposed, ['only sync', 'async']);
   const failing = enclave();
-  failing.addHook('onClose', { [Symbol.asyncDispose]: async () => { throw new Error('dispose failed'); } } as any);
+  failing.addHook('onClose', {
+    [Symbol.asyncDispose]: async () => {
+      throw new Error('dispose failed');
+    },
+  } as any);
   await assert.rejects(failing.close(), /dispose failed/);
   assert.throws(() => enclave().addHook('onClose', {} as any), { code: 'FST_ERR_HOOK_INVALID_HANDLER' });
 });

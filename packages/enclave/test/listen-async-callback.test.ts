@@ -32,11 +32,17 @@ test('an async listen() callback gets FSTWRN003; a plain one does not', async ()
     await new Promise<void>((resolve) => plainApp.listen(where, () => resolve()));
     await plainApp.close();
   });
-  assert.deepEqual(plain.filter((warning) => warning.code === 'FSTWRN003'), []);
+  assert.deepEqual(
+    plain.filter((warning) => warning.code === 'FSTWRN003'),
+    [],
+  );
   const mixedApp = enclave();
   const mixed = await warningsDuring(async () => {
     await new Promise<void>((resolve) => mixedApp.listen(where, async () => resolve()));
     await mixedApp.close();
   });
-  assert.deepEqual(mixed.filter((warning) => warning.code === 'FSTWRN003'), [{ name: 'FastifyWarning', code: 'FSTWRN003' }]);
+  assert.deepEqual(
+    mixed.filter((warning) => warning.code === 'FSTWRN003'),
+    [{ name: 'FastifyWarning', code: 'FSTWRN003' }],
+  );
 });

@@ -26,9 +26,13 @@ function http2Get(client: http2.ClientHttp2Session, path: string): Promise<{ sta
     const stream = client.request({ ':path': path });
     let data = '';
     let status = 0;
-    stream.on('response', (headers) => { status = Number(headers[':status']); });
+    stream.on('response', (headers) => {
+      status = Number(headers[':status']);
+    });
     stream.setEncoding('utf8');
-    stream.on('data', (chunk) => { data += chunk; });
+    stream.on('data', (chunk) => {
+      data += chunk;
+    });
     stream.on('end', () => resolve({ status, body: data }));
     stream.on('error', reject);
     stream.end();
@@ -37,12 +41,16 @@ function http2Get(client: http2.ClientHttp2Session, path: string): Promise<{ sta
 
 function get(url: string, agent?: http.Agent): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
-    http.get(url, { agent }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => { body += chunk; });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    }).on('error', reject);
+    http
+      .get(url, { agent }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          body += chunk;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      })
+      .on('error', reject);
   });
 }
 
@@ -122,7 +130,9 @@ describe('listen', () => {
 
   test('listen fails when a plugin fails, with the plugin error', async () => {
     const app = enclave();
-    app.register(async () => { throw new Error('plugin broke'); });
+    app.register(async () => {
+      throw new Error('plugin broke');
+    });
     await assert.rejects(app.listen({ port: 0, host: '127.0.0.1' }), /plugin broke/);
     assert.equal(app.server.listening, false);
   });
@@ -151,7 +161,9 @@ function requestsSeen(server: http.Server, count: number, capMs = 1000): Promise
  */
 async function closeDuringSlowRequest(app: ReturnType<typeof enclave>, slowBody: string, extraHeaders: string): Promise<string> {
   let started!: () => void;
-  const handlerStarted = new Promise<void>((resolve) => { started = resolve; });
+  const handlerStarted = new Promise<void>((resolve) => {
+    started = resolve;
+  });
   const bothArrived = requestsSeen(app.server, 2);
   app.get('/slow', async () => {
     started();
@@ -162,7 +174,9 @@ async function closeDuringSlowRequest(app: ReturnType<typeof enclave>, slowBody:
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const socket = net.connect(Number(new URL(address).port), '127.0.0.1');
   let received = '';
-  socket.on('data', (chunk) => { received += chunk.toString(); });
+  socket.on('data', (chunk) => {
+    received += chunk.toString();
+  });
   const socketClosed = new Promise((resolve) => socket.on('close', resolve));
   socket.write('GET /slow HTTP/1.1\r\nHost: x\r\n\r\n');
   await withTimeout(handlerStarted);
@@ -190,8 +204,12 @@ describe('close', () => {
     const app = enclave();
     const order: string[] = [];
     let started!: () => void;
-    const handlerStarted = new Promise<void>((resolve) => { started = resolve; });
-    app.addHook('onClose', async () => { order.push('onClose'); });
+    const handlerStarted = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    app.addHook('onClose', async () => {
+      order.push('onClose');
+    });
     app.get('/slow', async () => {
       started();
       await new Promise((resolve) => setTimeout(resolve, 150));
@@ -232,7 +250,9 @@ describe('close', () => {
   test('a keep-alive connection whose request was in flight is closed once it goes idle', async () => {
     const app = enclave();
     let started!: () => void;
-    const handlerStarted = new Promise<void>((resolve) => { started = resolve; });
+    const handlerStarted = new Promise<void>((resolve) => {
+      started = resolve;
+    });
     app.get('/slow', async () => {
       started();
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -263,8 +283,12 @@ describe('close', () => {
   test('preClose runs before the server stops accepting, onClose after; callback form', async () => {
     const app = enclave();
     const order: string[] = [];
-    app.addHook('preClose', async () => { order.push(`preClose listening=${app.server.listening}`); });
-    app.addHook('onClose', async () => { order.push(`onClose listening=${app.server.listening}`); });
+    app.addHook('preClose', async () => {
+      order.push(`preClose listening=${app.server.listening}`);
+    });
+    app.addHook('onClose', async () => {
+      order.push(`onClose listening=${app.server.listening}`);
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     await new Promise<void>((resolve, reject) => app.close((error) => (error ? reject(error) : resolve())));
     assert.deepEqual(order, ['preClose listening=true', 'onClose listening=false']);
@@ -273,7 +297,9 @@ describe('close', () => {
   test('close() before ready() or listen() works and runs onClose', async () => {
     const app = enclave();
     let closed = false;
-    app.addHook('onClose', async () => { closed = true; });
+    app.addHook('onClose', async () => {
+      closed = true;
+    });
     await app.close();
     assert.equal(closed, true);
   });
@@ -297,7 +323,9 @@ describe('inject', () => {
 
   test('inject readies the application and reports a boot error', async () => {
     const app = enclave();
-    app.register(async () => { throw new Error('boot failure'); });
+    app.register(async () => {
+      throw new Error('boot failure');
+    });
     await assert.rejects(app.inject('/'), /boot failure/);
   });
 
@@ -305,7 +333,10 @@ describe('inject', () => {
     const app = enclave();
     app.get('/n/:n', async (request) => (request.params as { n: string }).n);
     const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => app.inject(`/n/${i}`)));
-    assert.deepEqual(responses.map((r) => r.body), Array.from({ length: 20 }, (_, i) => String(i)));
+    assert.deepEqual(
+      responses.map((r) => r.body),
+      Array.from({ length: 20 }, (_, i) => String(i)),
+    );
   });
 });
 
@@ -360,9 +391,13 @@ describe('server options', () => {
   test('http2 close: an in-flight stream finishes, a stream opened while closing gets 503, open sessions do not hold close()', async () => {
     const app = enclave({ http2: true });
     let started!: () => void;
-    const handlerStarted = new Promise<void>((resolve) => { started = resolve; });
+    const handlerStarted = new Promise<void>((resolve) => {
+      started = resolve;
+    });
     let releaseSlow!: () => void;
-    const slowReleased = new Promise<void>((resolve) => { releaseSlow = resolve; });
+    const slowReleased = new Promise<void>((resolve) => {
+      releaseSlow = resolve;
+    });
     app.get('/slow', async () => {
       started();
       await slowReleased;
@@ -383,10 +418,12 @@ describe('server options', () => {
       const slow = request('/slow');
       await withTimeout(handlerStarted);
       const closing = app.close();
-      const refused = await withTimeout(new Promise<{ status: number; body: string }>((resolve) => {
-        const wait = () => (duringClose ? duringClose.then(resolve) : setTimeout(wait, 5));
-        wait();
-      }));
+      const refused = await withTimeout(
+        new Promise<{ status: number; body: string }>((resolve) => {
+          const wait = () => (duringClose ? duringClose.then(resolve) : setTimeout(wait, 5));
+          wait();
+        }),
+      );
       assert.equal(refused.status, 503);
       assert.equal(JSON.parse(refused.body).statusCode, 503);
       releaseSlow();
@@ -406,10 +443,26 @@ describe('server options', () => {
     let cert: Buffer | undefined;
     try {
       dir = mkdtempSync(join(tmpdir(), 'enclave-tls-'));
-      execFileSync('openssl', [
-        'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-sha256', '-days', '1', '-subj', '/CN=localhost',
-        '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
-      ], { stdio: 'ignore' });
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-sha256',
+          '-days',
+          '1',
+          '-subj',
+          '/CN=localhost',
+          '-keyout',
+          join(dir, 'key.pem'),
+          '-out',
+          join(dir, 'cert.pem'),
+        ],
+        { stdio: 'ignore' },
+      );
       key = readFileSync(join(dir, 'key.pem'));
       cert = readFileSync(join(dir, 'cert.pem'));
     } catch {
@@ -428,11 +481,15 @@ describe('server options', () => {
     try {
       assert.match(address, /^https:\/\/127\.0\.0\.1:\d+$/);
       const body = await new Promise<string>((resolve, reject) => {
-        https.get(`${address}/`, { ca: cert, servername: 'localhost', checkServerIdentity: () => undefined }, (res) => {
-          let data = '';
-          res.on('data', (chunk) => { data += chunk; });
-          res.on('end', () => resolve(data));
-        }).on('error', reject);
+        https
+          .get(`${address}/`, { ca: cert, servername: 'localhost', checkServerIdentity: () => undefined }, (res) => {
+            let data = '';
+            res.on('data', (chunk) => {
+              data += chunk;
+            });
+            res.on('end', () => resolve(data));
+          })
+          .on('error', reject);
       });
       assert.deepEqual(JSON.parse(body), { protocol: 'https' });
     } finally {
@@ -444,15 +501,19 @@ describe('server options', () => {
     const address2 = await secure2.listen({ port: 0, host: '127.0.0.1' });
     const client = http2.connect(address2, { ca: cert, checkServerIdentity: () => undefined });
     try {
-      const body = await withTimeout(new Promise<string>((resolve, reject) => {
-        const stream = client.request({ ':path': '/' });
-        let data = '';
-        stream.setEncoding('utf8');
-        stream.on('data', (chunk) => { data += chunk; });
-        stream.on('end', () => resolve(data));
-        stream.on('error', reject);
-        stream.end();
-      }));
+      const body = await withTimeout(
+        new Promise<string>((resolve, reject) => {
+          const stream = client.request({ ':path': '/' });
+          let data = '';
+          stream.setEncoding('utf8');
+          stream.on('data', (chunk) => {
+            data += chunk;
+          });
+          stream.on('end', () => resolve(data));
+          stream.on('error', reject);
+          stream.end();
+        }),
+      );
       assert.deepEqual(JSON.parse(body), { version: '2.0', protocol: 'https' });
     } finally {
       client.close();

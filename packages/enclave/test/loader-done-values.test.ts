@@ -75,7 +75,11 @@ describe('a falsy value passed to done, thrown or rejected fails the plugin', ()
   test('done(), done(undefined) and done(null) are success, for plugins and after() alike', async () => {
     const app: any = enclave();
     const loaded: string[] = [];
-    for (const [name, value] of [['none', []], ['undefined', [undefined]], ['null', [null]]] as const) {
+    for (const [name, value] of [
+      ['none', []],
+      ['undefined', [undefined]],
+      ['null', [null]],
+    ] as const) {
       app.register(function succeeds(_instance: unknown, _options: unknown, done: (...args: unknown[]) => void) {
         loaded.push(`plugin ${name}`);
         done(...value);

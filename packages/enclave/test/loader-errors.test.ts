@@ -12,11 +12,20 @@ describe('decorator errors', () => {
   test('FST_ERR_DEC_ALREADY_PRESENT names the decorator, also when an ancestor has it', async () => {
     const app = enclave();
     app.decorate('db', 1);
-    assert.throws(() => app.decorate('db', 2), (error) => assertCoded(error, 'FST_ERR_DEC_ALREADY_PRESENT', /'db'/));
+    assert.throws(
+      () => app.decorate('db', 2),
+      (error) => assertCoded(error, 'FST_ERR_DEC_ALREADY_PRESENT', /'db'/),
+    );
     app.decorateRequest('user', null);
-    assert.throws(() => app.decorateRequest('user', null), (error) => assertCoded(error, 'FST_ERR_DEC_ALREADY_PRESENT', /'user'/));
+    assert.throws(
+      () => app.decorateRequest('user', null),
+      (error) => assertCoded(error, 'FST_ERR_DEC_ALREADY_PRESENT', /'user'/),
+    );
     app.decorateReply('render', () => 'x');
-    assert.throws(() => app.decorateReply('render', () => 'y'), (error) => assertCoded(error, 'FST_ERR_DEC_ALREADY_PRESENT', /'render'/));
+    assert.throws(
+      () => app.decorateReply('render', () => 'y'),
+      (error) => assertCoded(error, 'FST_ERR_DEC_ALREADY_PRESENT', /'render'/),
+    );
     let inChild: unknown;
     app.register(async (child: any) => {
       try {
@@ -49,8 +58,14 @@ describe('decorator errors', () => {
   test('FST_ERR_DEC_REFERENCE_TYPE refuses object and array values for request and reply decorators', () => {
     const app = enclave();
     for (const method of ['decorateRequest', 'decorateReply'] as const) {
-      assert.throws(() => app[method]('settings', { a: 1 }), (error) => assertCoded(error, 'FST_ERR_DEC_REFERENCE_TYPE', /'settings'/, /object/));
-      assert.throws(() => app[method]('list', []), (error) => assertCoded(error, 'FST_ERR_DEC_REFERENCE_TYPE', /'list'/, /array/));
+      assert.throws(
+        () => app[method]('settings', { a: 1 }),
+        (error) => assertCoded(error, 'FST_ERR_DEC_REFERENCE_TYPE', /'settings'/, /object/),
+      );
+      assert.throws(
+        () => app[method]('list', []),
+        (error) => assertCoded(error, 'FST_ERR_DEC_REFERENCE_TYPE', /'list'/, /array/),
+      );
     }
     assert.equal(app.hasRequestDecorator('settings'), false);
     // An instance decorator may be an object: there is one instance.
@@ -60,9 +75,18 @@ describe('decorator errors', () => {
   test('FST_ERR_DEC_AFTER_START names the decorator', async () => {
     const app = enclave();
     await app.ready();
-    assert.throws(() => app.decorate('late', 1), (error) => assertCoded(error, 'FST_ERR_DEC_AFTER_START', /'late'/));
-    assert.throws(() => app.decorateRequest('lateRequest', null), (error) => assertCoded(error, 'FST_ERR_DEC_AFTER_START', /'lateRequest'/));
-    assert.throws(() => app.decorateReply('lateReply', null), (error) => assertCoded(error, 'FST_ERR_DEC_AFTER_START', /'lateReply'/));
+    assert.throws(
+      () => app.decorate('late', 1),
+      (error) => assertCoded(error, 'FST_ERR_DEC_AFTER_START', /'late'/),
+    );
+    assert.throws(
+      () => app.decorateRequest('lateRequest', null),
+      (error) => assertCoded(error, 'FST_ERR_DEC_AFTER_START', /'lateRequest'/),
+    );
+    assert.throws(
+      () => app.decorateReply('lateReply', null),
+      (error) => assertCoded(error, 'FST_ERR_DEC_AFTER_START', /'lateReply'/),
+    );
   });
 
   test('FST_ERR_DEC_DEPENDENCY_INVALID_TYPE names the decorator', () => {
@@ -82,7 +106,10 @@ describe('decorator errors', () => {
     const app = enclave();
     app.decorate('present', 42);
     assert.equal(app.getDecorator('present'), 42);
-    assert.throws(() => app.getDecorator('absent'), (error) => assertCoded(error, 'FST_ERR_DEC_UNDECLARED', /'absent'/));
+    assert.throws(
+      () => app.getDecorator('absent'),
+      (error) => assertCoded(error, 'FST_ERR_DEC_UNDECLARED', /'absent'/),
+    );
   });
 });
 
@@ -106,7 +133,10 @@ describe('plugin loading errors', () => {
   test('FST_ERR_PLUGIN_NOT_VALID for a non-function, at register time', () => {
     const app = enclave();
     for (const bad of [42, 'plugin', null, undefined, {}, { default: 'x' }]) {
-      assert.throws(() => app.register(bad as any), (error) => assertCoded(error, 'FST_ERR_PLUGIN_NOT_VALID', /plugin/i, /"root"/));
+      assert.throws(
+        () => app.register(bad as any),
+        (error) => assertCoded(error, 'FST_ERR_PLUGIN_NOT_VALID', /plugin/i, /"root"/),
+      );
     }
   });
 
@@ -128,7 +158,10 @@ describe('plugin loading errors', () => {
 
   test('FST_ERR_PLUGIN_CALLBACK_NOT_FN for after() with something other than a function', () => {
     const app = enclave();
-    assert.throws(() => app.after('later' as any), (error) => assertCoded(error, 'FST_ERR_PLUGIN_CALLBACK_NOT_FN', /after\(\)/, /later/));
+    assert.throws(
+      () => app.after('later' as any),
+      (error) => assertCoded(error, 'FST_ERR_PLUGIN_CALLBACK_NOT_FN', /after\(\)/, /later/),
+    );
   });
 
   test('FST_ERR_PLUGIN_INVALID_ASYNC_HANDLER names the async plugin that takes done', async () => {
@@ -140,7 +173,10 @@ describe('plugin loading errors', () => {
   test('FST_ERR_ROOT_PLG_BOOTED when registering after ready', async () => {
     const app = enclave();
     await app.ready();
-    assert.throws(() => app.register(async function late() {}), (error) => assertCoded(error, 'FST_ERR_ROOT_PLG_BOOTED', /'late'/, /ready/));
+    assert.throws(
+      () => app.register(async function late() {}),
+      (error) => assertCoded(error, 'FST_ERR_ROOT_PLG_BOOTED', /'late'/, /ready/),
+    );
   });
 
   test('FST_ERR_PARENT_PLUGIN_BOOTED when registering on a child whose plugin has already loaded', async () => {
@@ -149,8 +185,9 @@ describe('plugin loading errors', () => {
     await app.register(async function owner(instance: any) {
       captured = instance;
     });
-    assert.throws(() => captured.register(async function tooLate() {}), (error) =>
-      assertCoded(error, 'FST_ERR_PARENT_PLUGIN_BOOTED', /'tooLate'/, /'owner'/),
+    assert.throws(
+      () => captured.register(async function tooLate() {}),
+      (error) => assertCoded(error, 'FST_ERR_PARENT_PLUGIN_BOOTED', /'tooLate'/, /'owner'/),
     );
     app.register(async function stillFine() {});
     await app.ready();
@@ -159,25 +196,42 @@ describe('plugin loading errors', () => {
   test('FST_ERR_INSTANCE_ALREADY_LISTENING for route and addHook after ready', async () => {
     const app = enclave();
     await app.ready();
-    assert.throws(() => app.get('/late', async () => 'x'), (error) => assertCoded(error, 'FST_ERR_INSTANCE_ALREADY_LISTENING', /route|get/i));
-    assert.throws(() => app.route({ method: 'GET', url: '/late2', handler: async () => 'x' }), (error) =>
-      assertCoded(error, 'FST_ERR_INSTANCE_ALREADY_LISTENING', /route/),
+    assert.throws(
+      () => app.get('/late', async () => 'x'),
+      (error) => assertCoded(error, 'FST_ERR_INSTANCE_ALREADY_LISTENING', /route|get/i),
     );
-    assert.throws(() => app.addHook('onRequest', async () => {}), (error) => assertCoded(error, 'FST_ERR_INSTANCE_ALREADY_LISTENING', /addHook/));
+    assert.throws(
+      () => app.route({ method: 'GET', url: '/late2', handler: async () => 'x' }),
+      (error) => assertCoded(error, 'FST_ERR_INSTANCE_ALREADY_LISTENING', /route/),
+    );
+    assert.throws(
+      () => app.addHook('onRequest', async () => {}),
+      (error) => assertCoded(error, 'FST_ERR_INSTANCE_ALREADY_LISTENING', /addHook/),
+    );
   });
 
   test('FST_ERR_OPTIONS_NOT_OBJ for plugin options that are not an object or function', () => {
     const app = enclave();
-    assert.throws(() => app.register(async function greeter() {}, 'options' as any), (error) =>
-      assertCoded(error, 'FST_ERR_OPTIONS_NOT_OBJ', /string/, /'greeter'/),
+    assert.throws(
+      () => app.register(async function greeter() {}, 'options' as any),
+      (error) => assertCoded(error, 'FST_ERR_OPTIONS_NOT_OBJ', /string/, /'greeter'/),
     );
-    assert.throws(() => app.register(async function counter() {}, 7 as any), (error) => assertCoded(error, 'FST_ERR_OPTIONS_NOT_OBJ', /number/, /'counter'/));
-    assert.throws(() => enclave('bad' as any), (error) => assertCoded(error, 'FST_ERR_OPTIONS_NOT_OBJ', /string/));
+    assert.throws(
+      () => app.register(async function counter() {}, 7 as any),
+      (error) => assertCoded(error, 'FST_ERR_OPTIONS_NOT_OBJ', /number/, /'counter'/),
+    );
+    assert.throws(
+      () => enclave('bad' as any),
+      (error) => assertCoded(error, 'FST_ERR_OPTIONS_NOT_OBJ', /string/),
+    );
   });
 });
 
 describe('plugin metadata errors (both wrappers)', () => {
-  for (const [label, wrap] of [['@enclavejs/plugin', plugin], ['fastify-plugin', fp]] as Array<[string, any]>) {
+  for (const [label, wrap] of [
+    ['@enclavejs/plugin', plugin],
+    ['fastify-plugin', fp],
+  ] as Array<[string, any]>) {
     test(`${label}: FST_ERR_PLUGIN_DEPENDENCY_NOT_REGISTERED names both plugins`, async () => {
       const app = enclave();
       app.register(wrap(async () => {}, { name: 'needs-db', dependencies: ['db-plugin'] }));
@@ -196,9 +250,7 @@ describe('plugin metadata errors (both wrappers)', () => {
       for (const kind of ['fastify', 'request', 'reply'] as const) {
         const app = enclave();
         app.register(wrap(async () => {}, { name: `needs-${kind}`, decorators: { [kind]: ['missingThing'] } }));
-        await assert.rejects(app.ready(), (error) =>
-          assertCoded(error, 'FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE', new RegExp(`needs-${kind}`), /missingThing/),
-        );
+        await assert.rejects(app.ready(), (error) => assertCoded(error, 'FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE', new RegExp(`needs-${kind}`), /missingThing/));
       }
     });
 
@@ -240,9 +292,7 @@ describe('issue 2 item 7: errors say where an invisible piece lives', () => {
       instance.decorateRequest('user', null);
     });
     other.register(plugin(async () => {}, { name: 'consumer', decorators: { request: ['user'] } }));
-    await assert.rejects(other.ready(), (error) =>
-      assertCoded(error, 'FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE', /consumer/, /'user'/, /provider/),
-    );
+    await assert.rejects(other.ready(), (error) => assertCoded(error, 'FST_ERR_PLUGIN_NOT_PRESENT_IN_INSTANCE', /consumer/, /'user'/, /provider/));
   });
 
   test('a decorator dependency that lives in a sibling context is located', async () => {
@@ -268,7 +318,10 @@ describe('issue 2 item 7: errors say where an invisible piece lives', () => {
       instance.decorate('db', {});
     });
     await app.ready();
-    assert.throws(() => app.getDecorator('db'), (error) => assertCoded(error, 'FST_ERR_DEC_UNDECLARED', /'db'/, /provider/));
+    assert.throws(
+      () => app.getDecorator('db'),
+      (error) => assertCoded(error, 'FST_ERR_DEC_UNDECLARED', /'db'/, /provider/),
+    );
   });
 
   test('nothing is suggested when the name exists nowhere', async () => {

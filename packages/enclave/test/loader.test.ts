@@ -45,9 +45,13 @@ describe('plugin forms', () => {
     app.register(async (instance: any) => {
       instance.register(import('./fixtures/esm-plugin.mjs'), { value: 'from promise', prefix: '/nested' });
     });
-    app.register(Promise.resolve({ default: async function inlineDefault(instance: any) {
-      instance.decorate('inline', true);
-    } }) as any);
+    app.register(
+      Promise.resolve({
+        default: async function inlineDefault(instance: any) {
+          instance.decorate('inline', true);
+        },
+      }) as any,
+    );
     await app.ready();
     const first = await app.inject({ method: 'GET', url: '/esm' });
     assert.deepEqual(first.json(), { plugin: 'esmPlugin' });
@@ -60,9 +64,11 @@ describe('plugin forms', () => {
   test('a promise of a plain function is accepted', async () => {
     const app = enclave();
     let ran = false;
-    app.register(Promise.resolve(async () => {
-      ran = true;
-    }) as any);
+    app.register(
+      Promise.resolve(async () => {
+        ran = true;
+      }) as any,
+    );
     await app.ready();
     assert.equal(ran, true);
   });
@@ -72,9 +78,12 @@ describe('options', () => {
   test('an options object reaches the plugin; absent options read as an empty object', async () => {
     const app = enclave();
     const received: unknown[] = [];
-    app.register(async (_instance: any, opts: any) => {
-      received.push(opts);
-    }, { answer: 42 });
+    app.register(
+      async (_instance: any, opts: any) => {
+        received.push(opts);
+      },
+      { answer: 42 },
+    );
     app.register(async (_instance: any, opts: any) => {
       received.push(opts);
     });
@@ -86,15 +95,20 @@ describe('options', () => {
     const app = enclave();
     let received: any;
     let calledWith: any;
-    app.register(plugin(async (instance: any) => {
-      instance.decorate('config', { port: 8080 });
-    }));
-    app.register(async (_instance: any, opts: any) => {
-      received = opts;
-    }, (parent: any) => {
-      calledWith = parent;
-      return { port: parent.config.port };
-    });
+    app.register(
+      plugin(async (instance: any) => {
+        instance.decorate('config', { port: 8080 });
+      }),
+    );
+    app.register(
+      async (_instance: any, opts: any) => {
+        received = opts;
+      },
+      (parent: any) => {
+        calledWith = parent;
+        return { port: parent.config.port };
+      },
+    );
     await app.ready();
     // Fastify calls it with the instance the plugin will get: a child of the registering one.
     assert.notEqual(calledWith, app);
@@ -107,19 +121,25 @@ describe('prefix', () => {
   test('opts.prefix prefixes the routes of the child; nested prefixes join', async () => {
     const app = enclave();
     const prefixes: Record<string, string> = {};
-    app.register(async (v1: any) => {
-      prefixes.v1 = v1.prefix;
-      v1.get('/status', async () => 'v1 status');
-      v1.register(async (users: any) => {
-        prefixes.users = users.prefix;
-        users.get('/', async () => 'users');
-        users.get('/:id', async (request: any) => `user ${request.params.id}`);
-      }, { prefix: '/users' });
-      v1.register(async (noPrefix: any) => {
-        prefixes.noPrefix = noPrefix.prefix;
-        noPrefix.get('/plain', async () => 'plain');
-      });
-    }, { prefix: '/v1' });
+    app.register(
+      async (v1: any) => {
+        prefixes.v1 = v1.prefix;
+        v1.get('/status', async () => 'v1 status');
+        v1.register(
+          async (users: any) => {
+            prefixes.users = users.prefix;
+            users.get('/', async () => 'users');
+            users.get('/:id', async (request: any) => `user ${request.params.id}`);
+          },
+          { prefix: '/users' },
+        );
+        v1.register(async (noPrefix: any) => {
+          prefixes.noPrefix = noPrefix.prefix;
+          noPrefix.get('/plain', async () => 'plain');
+        });
+      },
+      { prefix: '/v1' },
+    );
     await app.ready();
     prefixes.root = app.prefix;
     assert.deepEqual(prefixes, { root: '', v1: '/v1', users: '/v1/users', noPrefix: '/v1' });
@@ -132,19 +152,28 @@ describe('prefix', () => {
 
   test('a prefix without a leading slash gets one', async () => {
     const app = enclave();
-    app.register(async (instance: any) => {
-      instance.get('/x', async () => instance.prefix);
-    }, { prefix: 'api' });
+    app.register(
+      async (instance: any) => {
+        instance.get('/x', async () => instance.prefix);
+      },
+      { prefix: 'api' },
+    );
     assert.equal((await app.inject('/api/x')).body, '/api');
   });
 
   test('a wrapped plugin keeps its parent context and so its prefix', async () => {
     const app = enclave();
-    app.register(async (api: any) => {
-      api.register(plugin(async (wrapped: any) => {
-        wrapped.get('/wrapped', async () => wrapped.prefix);
-      }), { prefix: '/ignored' });
-    }, { prefix: '/api' });
+    app.register(
+      async (api: any) => {
+        api.register(
+          plugin(async (wrapped: any) => {
+            wrapped.get('/wrapped', async () => wrapped.prefix);
+          }),
+          { prefix: '/ignored' },
+        );
+      },
+      { prefix: '/api' },
+    );
     assert.equal((await app.inject('/api/wrapped')).body, '/api');
   });
 });
@@ -234,9 +263,11 @@ describe('after()', () => {
 
   test('after() without a callback returns a promise that loads what is queued', async () => {
     const app = enclave();
-    app.register(plugin(async (instance: any) => {
-      instance.decorate('db', 'connected');
-    }));
+    app.register(
+      plugin(async (instance: any) => {
+        instance.decorate('db', 'connected');
+      }),
+    );
     const result = app.after();
     assert.equal(typeof (result as any).then, 'function');
     await result;
@@ -295,7 +326,7 @@ describe('after()', () => {
     await assert.rejects(app.ready(), (error) => error === failure);
   });
 
-  test('after inside a plugin handles the errors of that plugin\'s children', async () => {
+  test("after inside a plugin handles the errors of that plugin's children", async () => {
     const app = enclave();
     let handled: unknown;
     app.register(async (instance: any) => {
@@ -340,11 +371,16 @@ describe('ready()', () => {
     const outcomes: unknown[] = [];
     await app.ready().catch((error) => outcomes.push(error));
     await app.ready().catch((error) => outcomes.push(error));
-    await new Promise<void>((resolve) => app.ready((error) => {
-      outcomes.push(error);
-      resolve();
-    }));
-    assert.deepEqual(outcomes.map((error) => error === first), [true, true, true]);
+    await new Promise<void>((resolve) =>
+      app.ready((error) => {
+        outcomes.push(error);
+        resolve();
+      }),
+    );
+    assert.deepEqual(
+      outcomes.map((error) => error === first),
+      [true, true, true],
+    );
     // The message stays the plugin's own; the plugin's name is a property.
     assert.equal(first.message, 'first failure');
     assert.equal((first as any).plugin, 'firstBroken');
@@ -444,10 +480,12 @@ describe('awaiting register and the instance', () => {
     app.register(async () => {
       order.push('earlier');
     });
-    await app.register(plugin(async (instance: any) => {
-      order.push('awaited');
-      instance.decorate('db', { query: () => 'rows' });
-    }));
+    await app.register(
+      plugin(async (instance: any) => {
+        order.push('awaited');
+        instance.decorate('db', { query: () => 'rows' });
+      }),
+    );
     assert.deepEqual(order, ['earlier', 'awaited']);
     assert.equal(app.getDecorator<{ query(): string }>('db').query(), 'rows');
     app.register(async () => {
@@ -461,10 +499,12 @@ describe('awaiting register and the instance', () => {
     const app = enclave();
     const order: string[] = [];
     app.register(async function outer(instance: any) {
-      await instance.register(plugin(async (inner: any) => {
-        order.push('inner');
-        inner.decorate('fromInner', 1);
-      }));
+      await instance.register(
+        plugin(async (inner: any) => {
+          order.push('inner');
+          inner.decorate('fromInner', 1);
+        }),
+      );
       order.push(`outer sees fromInner: ${instance.hasDecorator('fromInner')}`);
       instance.register(async () => {
         order.push('queued after');
@@ -478,13 +518,19 @@ describe('awaiting register and the instance', () => {
   test('register() chains, and awaiting it loads nested wrapped plugins too', async () => {
     const app = enclave();
     const order: string[] = [];
-    const inner = plugin(async (instance: any) => {
-      instance.decorate('innerThing', 'inner');
-    }, { name: 'inner' });
-    const outer = plugin(async (instance: any) => {
-      instance.register(inner);
-      order.push('outer');
-    }, { name: 'outer' });
+    const inner = plugin(
+      async (instance: any) => {
+        instance.decorate('innerThing', 'inner');
+      },
+      { name: 'inner' },
+    );
+    const outer = plugin(
+      async (instance: any) => {
+        instance.register(inner);
+        order.push('outer');
+      },
+      { name: 'outer' },
+    );
     await app
       .register(async () => {
         order.push('first');
@@ -501,11 +547,14 @@ describe('awaiting register and the instance', () => {
   test('await app.register(bad) rejects with the plugin error', async () => {
     const app = enclave();
     const failure = new Error('nope');
-    await assert.rejects(async () => {
-      await app.register(async function bad() {
-        throw failure;
-      });
-    }, (error) => error === failure);
+    await assert.rejects(
+      async () => {
+        await app.register(async function bad() {
+          throw failure;
+        });
+      },
+      (error) => error === failure,
+    );
   });
 
   test('the instance is awaitable and can be returned from an async function', async () => {
@@ -576,7 +625,10 @@ describe('concurrent waits on the loader', () => {
       throw failure;
     });
     const outcomes = await Promise.allSettled([app.ready(), app.after(), app.ready()]);
-    assert.deepEqual(outcomes.map((outcome) => outcome.status), ['rejected', 'rejected', 'rejected']);
+    assert.deepEqual(
+      outcomes.map((outcome) => outcome.status),
+      ['rejected', 'rejected', 'rejected'],
+    );
     for (const outcome of outcomes) assert.equal((outcome as PromiseRejectedResult).reason, failure);
   });
 
@@ -602,9 +654,12 @@ describe('options function failures', () => {
   test('an options function that throws fails ready() with its error, naming the plugin', async () => {
     const app = enclave();
     const failure = new Error('no config');
-    app.register(async function needsConfig() {}, () => {
-      throw failure;
-    });
+    app.register(
+      async function needsConfig() {},
+      () => {
+        throw failure;
+      },
+    );
     await assert.rejects(app.ready(), (error: any) => error === failure && error.plugin === 'needsConfig');
     assert.equal(failure.message, 'no config');
   });
@@ -612,12 +667,18 @@ describe('options function failures', () => {
   test('whatever an options function returns is the options the plugin gets, as in Fastify', async () => {
     const app = enclave();
     const received: unknown[] = [];
-    app.register(async (_instance: any, opts: unknown) => {
-      received.push(opts);
-    }, (() => 'text') as any);
-    app.register(async (_instance: any, opts: unknown) => {
-      received.push(opts);
-    }, (() => undefined) as any);
+    app.register(
+      async (_instance: any, opts: unknown) => {
+        received.push(opts);
+      },
+      (() => 'text') as any,
+    );
+    app.register(
+      async (_instance: any, opts: unknown) => {
+        received.push(opts);
+      },
+      (() => undefined) as any,
+    );
     await app.ready();
     assert.deepEqual(received, ['text', undefined]);
   });

@@ -24,11 +24,14 @@ describe('which options make a logger', () => {
 
   test('`logger` takes options, an instance goes to `loggerInstance`; partial loggers are named', () => {
     assert.throws(() => enclave({ logger: pino() as any }), { code: 'FST_ERR_LOG_INVALID_LOGGER_CONFIG' });
-    assert.throws(() => enclave({ logger: console as any }), (error: Error & { code?: string }) => {
-      assert.equal(error.code, 'FST_ERR_LOG_INVALID_LOGGER');
-      assert.match(error.message, /fatal,child/);
-      return true;
-    });
+    assert.throws(
+      () => enclave({ logger: console as any }),
+      (error: Error & { code?: string }) => {
+        assert.equal(error.code, 'FST_ERR_LOG_INVALID_LOGGER');
+        assert.match(error.message, /fatal,child/);
+        return true;
+      },
+    );
     assert.throws(() => enclave({ loggerInstance: { level: 'info' } as any }), { code: 'FST_ERR_LOG_INVALID_LOGGER_INSTANCE' });
     // `logger: false` beside an instance is no conflict.
     assert.equal(typeof enclave({ logger: false, loggerInstance: pino({ level: 'silent' }) as any }).log.info, 'function');
@@ -263,7 +266,7 @@ describe('the LogController writes every per-request line', () => {
     ]);
   });
 
-  test("a controller that throws is logged as such and the request is answered as usual", async () => {
+  test('a controller that throws is logged as such and the request is answered as usual', async () => {
     const { lines, stream } = captureStream();
     class Broken extends enclave.LogController {
       override requestCompleted(): void {

@@ -25,7 +25,10 @@ describe('request logging', () => {
     await settle();
     const { id } = response.json();
     const mine = lines.filter((line) => line.reqId === id);
-    assert.deepEqual(mine.map((line) => line.msg), ['incoming request', 'inside the handler', 'request completed']);
+    assert.deepEqual(
+      mine.map((line) => line.msg),
+      ['incoming request', 'inside the handler', 'request completed'],
+    );
     const [incoming, custom, completed] = mine;
     assert.equal(incoming.level, 30);
     assert.deepEqual({ method: incoming.req.method, url: incoming.req.url, host: incoming.req.host }, { method: 'GET', url: '/hello', host: 'example.test' });
@@ -55,7 +58,9 @@ describe('request logging', () => {
       request.log.info('still logged');
       return 'ok';
     });
-    app.get('/fail', async () => { throw new Error('server side'); });
+    app.get('/fail', async () => {
+      throw new Error('server side');
+    });
     await app.inject('/');
     await app.inject('/fail');
     await settle();
@@ -92,8 +97,12 @@ describe('error logging levels', () => {
   test('5xx errors are logged at error level, 4xx at info', async () => {
     const { lines, stream } = captureStream();
     const app = enclave({ logger: { stream } });
-    app.get('/500', async () => { throw new Error('broken'); });
-    app.get('/404', async () => { throw Object.assign(new Error('missing thing'), { statusCode: 404 }); });
+    app.get('/500', async () => {
+      throw new Error('broken');
+    });
+    app.get('/404', async () => {
+      throw Object.assign(new Error('missing thing'), { statusCode: 404 });
+    });
     app.post('/400', { schema: { body: { type: 'object', required: ['x'] } } }, async () => 'ok');
     await app.inject('/500');
     await app.inject('/404');
@@ -112,7 +121,9 @@ describe('error logging levels', () => {
     const { lines, stream } = captureStream();
     const app = enclave({ logger: { stream } });
     app.setErrorHandler(async (_error, _request, reply) => reply.code(500).send('handled'));
-    app.get('/', async () => { throw new Error('quietly handled'); });
+    app.get('/', async () => {
+      throw new Error('quietly handled');
+    });
     await app.inject('/');
     await settle();
     assert.equal(lines.filter((line) => line.err?.message === 'quietly handled').length, 0);
@@ -154,7 +165,10 @@ describe('logger options', () => {
     });
     await app.inject('/');
     await settle();
-    assert.deepEqual(lines.map((line) => line.msg), ['shown']);
+    assert.deepEqual(
+      lines.map((line) => line.msg),
+      ['shown'],
+    );
   });
 
   test("a route's logLevel sets the level of its request logger", async () => {

@@ -13,19 +13,29 @@ test("a not-found request's routeOptions name no method and no URL, as in Fastif
   app.addHook('onRequest', async (request) => {
     seen.push([request.routeOptions.method, request.routeOptions.url, request.is404]);
   });
-  app.register(async (child) => {
-    child.setNotFoundHandler(async (_request, reply) => reply.code(404).send('custom'));
-  }, { prefix: '/p' });
+  app.register(
+    async (child) => {
+      child.setNotFoundHandler(async (_request, reply) => reply.code(404).send('custom'));
+    },
+    { prefix: '/p' },
+  );
   assert.equal((await app.inject({ method: 'POST', url: '/' })).statusCode, 404);
   assert.equal((await app.inject('/p/missing')).body, 'custom');
-  assert.deepEqual(seen, [[undefined, undefined, true], [undefined, undefined, true]]);
+  assert.deepEqual(seen, [
+    [undefined, undefined, true],
+    [undefined, undefined, true],
+  ]);
 });
 
 describe('default not-found answer', () => {
   test('is a 404 JSON body naming the method and url', async () => {
     const app = enclave();
     app.get('/exists', async () => 'x');
-    for (const [method, url] of [['GET', '/missing'], ['POST', '/exists'], ['DELETE', '/a/b?c=d']] as const) {
+    for (const [method, url] of [
+      ['GET', '/missing'],
+      ['POST', '/exists'],
+      ['DELETE', '/a/b?c=d'],
+    ] as const) {
       const response = await app.inject({ method, url });
       assert.equal(response.statusCode, 404);
       assert.equal(response.headers['content-type'], 'application/json; charset=utf-8');
@@ -37,11 +47,18 @@ describe('default not-found answer', () => {
   test('runs the root hooks, with is404 set', async () => {
     const app = enclave();
     const seen: unknown[] = [];
-    app.addHook('onRequest', async (request) => { seen.push(['onRequest', request.is404]); });
-    app.addHook('onSend', async (request, reply) => { seen.push(['onSend', request.is404, reply.statusCode]); });
+    app.addHook('onRequest', async (request) => {
+      seen.push(['onRequest', request.is404]);
+    });
+    app.addHook('onSend', async (request, reply) => {
+      seen.push(['onSend', request.is404, reply.statusCode]);
+    });
     const response = await app.inject('/nothing');
     assert.equal(response.statusCode, 404);
-    assert.deepEqual(seen, [['onRequest', true], ['onSend', true, 404]]);
+    assert.deepEqual(seen, [
+      ['onRequest', true],
+      ['onSend', true, 404],
+    ]);
   });
 });
 
@@ -64,7 +81,11 @@ describe('the default 404 logs the miss (issue 17)', () => {
     assert.equal((await app.inject('/nowhere?x=1')).statusCode, 404);
     assert.deepEqual(
       lines.map((line) => [line.level, line.msg]),
-      [[30, 'incoming request'], [30, 'Route GET:/nowhere?x=1 not found'], [30, 'request completed']],
+      [
+        [30, 'incoming request'],
+        [30, 'Route GET:/nowhere?x=1 not found'],
+        [30, 'request completed'],
+      ],
     );
   });
 
@@ -89,11 +110,14 @@ describe('setNotFoundHandler', () => {
         reply.code(404).send(`plugin 404, ${this.level}/${this.inner}`);
       });
     });
-    app.register(async (scope) => {
-      scope.register(async (inner) => {
-        inner.setNotFoundHandler((_request, reply) => reply.code(404).send('prefixed 404'));
-      });
-    }, { prefix: '/prefixed' });
+    app.register(
+      async (scope) => {
+        scope.register(async (inner) => {
+          inner.setNotFoundHandler((_request, reply) => reply.code(404).send('prefixed 404'));
+        });
+      },
+      { prefix: '/prefixed' },
+    );
     assert.equal((await app.inject('/anywhere')).body, 'plugin 404, root/plugin');
     assert.equal((await app.inject('/prefixed/anywhere')).body, 'prefixed 404');
   });
@@ -101,14 +125,27 @@ describe('setNotFoundHandler', () => {
   test('one handler per prefix: two prefixes and the root each get their own', async () => {
     const app = enclave();
     app.setNotFoundHandler(async (_request, reply) => reply.code(404).send({ owner: 'root' }));
-    app.register(async (api) => {
-      api.setNotFoundHandler(async (request, reply) => reply.code(404).send({ owner: 'api', url: request.url }));
-      api.get('/known', async () => 'x');
-    }, { prefix: '/api' });
-    app.register(async (admin) => {
-      admin.setNotFoundHandler((_request, reply) => { reply.code(410).send({ owner: 'admin' }); });
-    }, { prefix: '/admin' });
-    app.register(async (plain) => { plain.get('/plain/x', async () => 'x'); }, { prefix: '/plain' });
+    app.register(
+      async (api) => {
+        api.setNotFoundHandler(async (request, reply) => reply.code(404).send({ owner: 'api', url: request.url }));
+        api.get('/known', async () => 'x');
+      },
+      { prefix: '/api' },
+    );
+    app.register(
+      async (admin) => {
+        admin.setNotFoundHandler((_request, reply) => {
+          reply.code(410).send({ owner: 'admin' });
+        });
+      },
+      { prefix: '/admin' },
+    );
+    app.register(
+      async (plain) => {
+        plain.get('/plain/x', async () => 'x');
+      },
+      { prefix: '/plain' },
+    );
     const cases: Array<[string, number, Record<string, unknown>]> = [
       ['/api/unknown', 404, { owner: 'api', url: '/api/unknown' }],
       ['/api', 404, { owner: 'api', url: '/api' }],
@@ -128,15 +165,33 @@ describe('setNotFoundHandler', () => {
   test('the handler has its own preValidation and preHandler hooks, after the context hooks', async () => {
     const app = enclave();
     const trace: string[] = [];
-    app.addHook('preHandler', async () => { trace.push('context-preHandler'); });
-    app.setNotFoundHandler({
-      preValidation: async () => { trace.push('preValidation'); },
-      preHandler: [async () => { trace.push('preHandler1'); }, (_request, _reply, done) => { trace.push('preHandler2'); done(); }],
-    }, async (_request, reply) => {
-      trace.push('handler');
-      return reply.code(404).send('custom');
+    app.addHook('preHandler', async () => {
+      trace.push('context-preHandler');
     });
-    app.get('/found', async () => { trace.push('route'); return 'ok'; });
+    app.setNotFoundHandler(
+      {
+        preValidation: async () => {
+          trace.push('preValidation');
+        },
+        preHandler: [
+          async () => {
+            trace.push('preHandler1');
+          },
+          (_request, _reply, done) => {
+            trace.push('preHandler2');
+            done();
+          },
+        ],
+      },
+      async (_request, reply) => {
+        trace.push('handler');
+        return reply.code(404).send('custom');
+      },
+    );
+    app.get('/found', async () => {
+      trace.push('route');
+      return 'ok';
+    });
     const response = await app.inject('/missing');
     assert.equal(response.body, 'custom');
     assert.deepEqual(trace, ['preValidation', 'context-preHandler', 'preHandler1', 'preHandler2', 'handler']);
@@ -148,9 +203,17 @@ describe('setNotFoundHandler', () => {
   test('a not-found preHandler can answer early', async () => {
     const app = enclave();
     let handlerCalled = false;
-    app.setNotFoundHandler({
-      preHandler: async (_request, reply) => { reply.code(401).send('denied'); },
-    }, async () => { handlerCalled = true; return 'x'; });
+    app.setNotFoundHandler(
+      {
+        preHandler: async (_request, reply) => {
+          reply.code(401).send('denied');
+        },
+      },
+      async () => {
+        handlerCalled = true;
+        return 'x';
+      },
+    );
     const response = await app.inject('/x');
     assert.equal(response.statusCode, 401);
     assert.equal(handlerCalled, false);
@@ -168,11 +231,18 @@ describe('setNotFoundHandler', () => {
   test("the prefix context's hooks and error handler apply to its not-found handler", async () => {
     const app = enclave();
     const trace: string[] = [];
-    app.register(async (api) => {
-      api.addHook('onRequest', async () => { trace.push('api-onRequest'); });
-      api.setErrorHandler(async (error, _request, reply) => reply.code(500).send({ apiHandled: error.message }));
-      api.setNotFoundHandler(async () => { throw new Error('not-found failed'); });
-    }, { prefix: '/api' });
+    app.register(
+      async (api) => {
+        api.addHook('onRequest', async () => {
+          trace.push('api-onRequest');
+        });
+        api.setErrorHandler(async (error, _request, reply) => reply.code(500).send({ apiHandled: error.message }));
+        api.setNotFoundHandler(async () => {
+          throw new Error('not-found failed');
+        });
+      },
+      { prefix: '/api' },
+    );
     const response = await app.inject('/api/nothing');
     assert.deepEqual(trace, ['api-onRequest']);
     assert.deepEqual(response.json(), { apiHandled: 'not-found failed' });
@@ -196,8 +266,18 @@ describe('setNotFoundHandler', () => {
     assert.throws(() => app.setNotFoundHandler(async () => 'y'), /already set/);
 
     const siblings = enclave();
-    siblings.register(async (child) => { child.setNotFoundHandler(async () => 'a'); }, { prefix: '/p' });
-    siblings.register(async (child) => { child.setNotFoundHandler(async () => 'b'); }, { prefix: '/p' });
+    siblings.register(
+      async (child) => {
+        child.setNotFoundHandler(async () => 'a');
+      },
+      { prefix: '/p' },
+    );
+    siblings.register(
+      async (child) => {
+        child.setNotFoundHandler(async () => 'b');
+      },
+      { prefix: '/p' },
+    );
     await assert.rejects(siblings.ready(), {
       message: "Not found handler already set for Fastify instance with prefix: '/p'",
       hint: /A not-found handler is already set for the prefix '\/p' \(one per prefix/,
@@ -209,13 +289,16 @@ describe('reply.callNotFound', () => {
   test("uses the not-found handler owning the request's path", async () => {
     const app = enclave();
     app.setNotFoundHandler(async (_request, reply) => reply.code(404).send('root not found'));
-    app.register(async (api) => {
-      api.setNotFoundHandler(async (_request, reply) => reply.code(404).send('api not found'));
-      api.get('/item/:id', async (request, reply) => {
-        if ((request.params as { id: string }).id === '0') return reply.callNotFound();
-        return 'item';
-      });
-    }, { prefix: '/api' });
+    app.register(
+      async (api) => {
+        api.setNotFoundHandler(async (_request, reply) => reply.code(404).send('api not found'));
+        api.get('/item/:id', async (request, reply) => {
+          if ((request.params as { id: string }).id === '0') return reply.callNotFound();
+          return 'item';
+        });
+      },
+      { prefix: '/api' },
+    );
     app.get('/root-hidden', async (_request, reply) => reply.callNotFound());
     assert.equal((await app.inject('/api/item/1')).body, 'item');
     const missing = await app.inject('/api/item/0');
@@ -261,9 +344,13 @@ async function http2Request(address: string, method: string): Promise<{ status: 
       const stream = client.request({ ':method': method, ':path': '/' });
       let status = 0;
       let body = '';
-      stream.on('response', (headers) => { status = Number(headers[':status']); });
+      stream.on('response', (headers) => {
+        status = Number(headers[':status']);
+      });
       stream.setEncoding('utf8');
-      stream.on('data', (chunk) => { body += chunk; });
+      stream.on('data', (chunk) => {
+        body += chunk;
+      });
       stream.on('end', () => resolve({ status, body }));
       stream.on('error', reject);
       stream.end();

@@ -10,17 +10,7 @@ import { dirname, join, relative } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { extractBlocksFromFile } from './docs-blocks/extract-blocks.ts';
 import { appProgram, expectedAppOutput } from './pack/app-program.ts';
-import {
-  installedVersion,
-  npm,
-  packAll,
-  packageDirs,
-  packageNames,
-  recommendedTsconfig,
-  repoRoot,
-  run,
-  userEnvironment,
-} from './pack/packing.ts';
+import { installedVersion, npm, packAll, packageDirs, packageNames, recommendedTsconfig, repoRoot, run, userEnvironment } from './pack/packing.ts';
 
 // Installing and type-checking take several seconds each on a loaded two-core machine.
 const timeout = 240_000;
@@ -50,10 +40,7 @@ describe('packed packages, installed into an application outside the workspace',
     const typesNode = installedVersion('@types/node');
     mkdirSync(app);
     writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'packed-app', private: true }, null, 2)}\n`);
-    await npm(app, [
-      'install', '--prefix', app, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error',
-      ...tarballs, `@types/node@${typesNode}`,
-    ]);
+    await npm(app, ['install', '--prefix', app, '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', ...tarballs, `@types/node@${typesNode}`]);
   });
 
   test('each tarball holds the build, its sources, README, LICENSE and metadata', () => {
@@ -112,9 +99,10 @@ describe('packed packages, installed into an application outside the workspace',
     tsconfig.compilerOptions.rootDir = '.';
     writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ ...tsconfig, include: ['*.mts', '*.cts'] }, null, 2));
     const tsc = join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc');
-    const result = await run(process.execPath, [tsc, '-p', app, '--noEmit', '--pretty', 'false']).catch(
-      (error: { stdout: string }) => ({ stdout: error.stdout, failed: true }),
-    );
+    const result = await run(process.execPath, [tsc, '-p', app, '--noEmit', '--pretty', 'false']).catch((error: { stdout: string }) => ({
+      stdout: error.stdout,
+      failed: true,
+    }));
     assert.ok(!('failed' in result), `tsc --noEmit reported:\n${result.stdout}`);
   });
 });

@@ -9,18 +9,24 @@ import fastify from 'fastify';
 describe('prefix joining', () => {
   test("prefix '/' and route '/first' give /first", async () => {
     const app = enclave();
-    app.register(async (child) => {
-      child.get('/first', async () => 'first');
-    }, { prefix: '/' });
+    app.register(
+      async (child) => {
+        child.get('/first', async () => 'first');
+      },
+      { prefix: '/' },
+    );
     assert.equal((await app.inject('/first')).body, 'first');
     assert.equal((await app.inject('//first')).statusCode, 404);
   });
 
   test("prefix '/prefix' and route '*' give /prefix*", async () => {
     const app = enclave();
-    app.register(async (child) => {
-      child.get('*', async (request) => request.url);
-    }, { prefix: '/prefix' });
+    app.register(
+      async (child) => {
+        child.get('*', async (request) => request.url);
+      },
+      { prefix: '/prefix' },
+    );
     assert.equal((await app.inject('/prefixed')).body, '/prefixed');
     assert.equal((await app.inject('/prefix/inner')).body, '/prefix/inner');
   });
@@ -28,13 +34,19 @@ describe('prefix joining', () => {
   test('a prefix keeps its trailing slash; a route path with a slash does not double it', async () => {
     const app = enclave();
     let seenPrefix = '';
-    app.register(async (child) => {
-      seenPrefix = child.prefix;
-      child.get('/x', async () => 'x');
-      child.register(async (inner) => {
-        inner.get('/y', async () => 'y');
-      }, { prefix: 'inner' });
-    }, { prefix: '/v1/' });
+    app.register(
+      async (child) => {
+        seenPrefix = child.prefix;
+        child.get('/x', async () => 'x');
+        child.register(
+          async (inner) => {
+            inner.get('/y', async () => 'y');
+          },
+          { prefix: 'inner' },
+        );
+      },
+      { prefix: '/v1/' },
+    );
     assert.equal((await app.inject('/v1/x')).body, 'x');
     assert.equal((await app.inject('/v1/inner/y')).body, 'y');
     assert.equal(seenPrefix, '/v1/');
@@ -48,9 +60,12 @@ describe('prefix joining', () => {
       announced.push(`${routeOptions.method} ${routeOptions.url} ${JSON.stringify(routeOptions.routePath)}`);
       kept.push(routeOptions);
     });
-    app.register(async (child) => {
-      child.get('/', async () => 'list');
-    }, { prefix: '/users' });
+    app.register(
+      async (child) => {
+        child.get('/', async () => 'list');
+      },
+      { prefix: '/users' },
+    );
     await app.ready();
     assert.deepEqual(announced, ['GET /users ""', 'HEAD /users ""', 'HEAD /users/ "/"']);
     assert.deepEqual(
@@ -68,9 +83,12 @@ describe('the automatic HEAD route', () => {
     const seen: Array<Record<string, any>> = [];
     app.addHook('onRoute', (routeOptions: any) => {
       seen.push(routeOptions);
-      routeOptions.preHandler = [...(routeOptions.preHandler ?? []), async (_request: any, reply: any) => {
-        reply.header(`x-${routeOptions.method.toLowerCase()}`, 'hooked');
-      }];
+      routeOptions.preHandler = [
+        ...(routeOptions.preHandler ?? []),
+        async (_request: any, reply: any) => {
+          reply.header(`x-${routeOptions.method.toLowerCase()}`, 'hooked');
+        },
+      ];
     });
     app.get('/', async () => 'body');
     await app.ready();
@@ -85,7 +103,7 @@ describe('the automatic HEAD route', () => {
     assert.equal(head.headers['content-length'], '4');
   });
 
-  test("per-route plugin state is its own: @fastify/rate-limit counts HEAD apart from GET", async () => {
+  test('per-route plugin state is its own: @fastify/rate-limit counts HEAD apart from GET', async () => {
     const app = enclave();
     await app.register(rateLimit, { global: false });
     app.get('/limited', { config: { rateLimit: { max: 2, timeWindow: 60_000 } } }, async () => 'ok');
@@ -118,7 +136,14 @@ describe('routeOptions of a route declared with a method array', () => {
     app.route({ method: ['GET', 'POST', 'delete'], url: '/many', handler });
     app.route({ method: ['GET'], url: '/one', handler });
     app.route({ method: 'get', url: '/plain', handler });
-    for (const [method, url] of [['GET', '/many'], ['DELETE', '/many'], ['HEAD', '/many'], ['GET', '/one'], ['GET', '/plain'], ['HEAD', '/plain']]) {
+    for (const [method, url] of [
+      ['GET', '/many'],
+      ['DELETE', '/many'],
+      ['HEAD', '/many'],
+      ['GET', '/one'],
+      ['GET', '/plain'],
+      ['HEAD', '/plain'],
+    ]) {
       await app.inject({ method, url });
     }
     return seen;

@@ -22,7 +22,7 @@ const timeout = 900_000;
 type Layout = 'a' | 'b' | 'c';
 const layouts: Record<Layout, string> = {
   a: "imports changed to 'enclavejs', fastify not installed",
-  b: "npm alias: \"fastify\" is Enclave's tarball, application unchanged",
+  b: 'npm alias: "fastify" is Enclave\'s tarball, application unchanged',
   c: "fastify installed as another package's dependency, application on 'enclavejs'",
 };
 
@@ -59,8 +59,14 @@ async function install(work: string, layout: Layout, tarballs: string[]): Promis
     'src/public/index.html': '<!doctype html><title>books</title>\n',
   });
   await npm(dir, [
-    'install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error',
-    ...pluginPackages.map(exact), exact('@types/node'), exact('@types/ws'),
+    'install',
+    '--prefer-offline',
+    '--no-audit',
+    '--no-fund',
+    '--loglevel=error',
+    ...pluginPackages.map(exact),
+    exact('@types/node'),
+    exact('@types/ws'),
   ]);
   return dir;
 }
@@ -74,7 +80,9 @@ async function typeCheck(dir: string, compiler: Compiler, skipLibCheck: boolean)
   const project = join(dir, `tsconfig.${skipLibCheck ? 'skip' : 'full'}.json`);
   writeFileSync(project, JSON.stringify(tsconfig, null, 2));
   const args = [compiler.tsc, '-p', project, '--noEmit', '--pretty', 'false'];
-  const { stdout, stderr } = await run(process.execPath, args, { cwd: dir, maxBuffer: 64 * 1024 * 1024 }).catch((error: { stdout: string; stderr: string }) => error);
+  const { stdout, stderr } = await run(process.execPath, args, { cwd: dir, maxBuffer: 64 * 1024 * 1024 }).catch(
+    (error: { stdout: string; stderr: string }) => error,
+  );
   const output = `${stdout}${stderr}`.trim();
   return { errors: output.split('\n').filter((line) => /error TS\d+/.test(line)), output };
 }

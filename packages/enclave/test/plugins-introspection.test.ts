@@ -16,13 +16,21 @@ describe('pluginName', () => {
     app.register(async function namedFunction(instance: any) {
       names.functionName = instance.pluginName;
     });
-    const displayed = Object.assign(async (instance: any) => {
-      names.displayName = instance.pluginName;
-    }, { [Symbol.for('fastify.display-name')]: 'shown-name' });
+    const displayed = Object.assign(
+      async (instance: any) => {
+        names.displayName = instance.pluginName;
+      },
+      { [Symbol.for('fastify.display-name')]: 'shown-name' },
+    );
     app.register(displayed);
-    app.register(fp(async (instance: any) => {
-      names.encapsulatedMeta = instance.pluginName;
-    }, { name: 'meta-name', encapsulate: true }));
+    app.register(
+      fp(
+        async (instance: any) => {
+          names.encapsulatedMeta = instance.pluginName;
+        },
+        { name: 'meta-name', encapsulate: true },
+      ),
+    );
     app.register(async (instance: any) => {
       names.anonymous = instance.pluginName;
     });
@@ -38,11 +46,21 @@ describe('pluginName', () => {
     for (const wrap of [plugin, fp] as any[]) {
       const app = enclave();
       let inner = '';
-      app.register(wrap(async (a: any) => {
-        a.register(wrap(async (b: any) => {
-          inner = b.pluginName;
-        }, { name: 'plugin-B' }));
-      }, { name: 'plugin-A' }));
+      app.register(
+        wrap(
+          async (a: any) => {
+            a.register(
+              wrap(
+                async (b: any) => {
+                  inner = b.pluginName;
+                },
+                { name: 'plugin-B' },
+              ),
+            );
+          },
+          { name: 'plugin-A' },
+        ),
+      );
       await app.ready();
       assert.equal(inner, 'fastify -> plugin-A -> plugin-B');
       assert.equal(app.pluginName, 'fastify -> plugin-A -> plugin-B');
@@ -54,12 +72,18 @@ describe('prefix and version', () => {
   test('prefix is "" at the root and the joined prefix in children', async () => {
     const app = enclave();
     const seen: string[] = [];
-    app.register(async (a: any) => {
-      seen.push(a.prefix);
-      a.register(async (b: any) => {
-        seen.push(b.prefix);
-      }, { prefix: '/b' });
-    }, { prefix: '/a' });
+    app.register(
+      async (a: any) => {
+        seen.push(a.prefix);
+        a.register(
+          async (b: any) => {
+            seen.push(b.prefix);
+          },
+          { prefix: '/b' },
+        );
+      },
+      { prefix: '/a' },
+    );
     await app.ready();
     assert.deepEqual([app.prefix, ...seen], ['', '/a', '/a/b']);
   });
@@ -160,12 +184,20 @@ describe("instance[Symbol.for('registered-plugin')]", () => {
 });
 
 describe('encapsulate: true', () => {
-  for (const [label, wrap] of [['@enclavejs/plugin', plugin], ['fastify-plugin', fp]] as Array<[string, any]>) {
+  for (const [label, wrap] of [
+    ['@enclavejs/plugin', plugin],
+    ['fastify-plugin', fp],
+  ] as Array<[string, any]>) {
     test(`${label}: keeps a context of its own while carrying metadata`, async () => {
       const app = enclave();
-      app.register(wrap(async (instance: any) => {
-        instance.decorate('kept', true);
-      }, { name: 'kept-inside', encapsulate: true }));
+      app.register(
+        wrap(
+          async (instance: any) => {
+            instance.decorate('kept', true);
+          },
+          { name: 'kept-inside', encapsulate: true },
+        ),
+      );
       app.register(wrap(async () => {}, { name: 'after-it', dependencies: ['kept-inside'] }));
       await app.ready();
       assert.equal(app.hasDecorator('kept'), false);
@@ -175,22 +207,33 @@ describe('encapsulate: true', () => {
 });
 
 describe('printPlugins()', () => {
-  test('shows the context tree with each context\'s own decorators, hooks and schemas', async () => {
+  test("shows the context tree with each context's own decorators, hooks and schemas", async () => {
     const app = enclave();
     app.decorate('config', {});
     app.addHook('onRequest', async () => {});
     app.addSchema({ $id: 'base', type: 'object' });
-    app.register(async function api(instance: any) {
-      instance.decorateRequest('user', null);
-      instance.addHook('preHandler', async () => {});
-      instance.register(plugin(async (wrapped: any) => {
-        wrapped.decorateReply('view', null);
-      }, { name: 'views' }));
-      instance.register(async function v2(inner: any) {
-        inner.addSchema({ $id: 'v2-schema', type: 'string' });
-        inner.addHook('onReady', async () => {});
-      }, { prefix: '/v2' });
-    }, { prefix: '/api' });
+    app.register(
+      async function api(instance: any) {
+        instance.decorateRequest('user', null);
+        instance.addHook('preHandler', async () => {});
+        instance.register(
+          plugin(
+            async (wrapped: any) => {
+              wrapped.decorateReply('view', null);
+            },
+            { name: 'views' },
+          ),
+        );
+        instance.register(
+          async function v2(inner: any) {
+            inner.addSchema({ $id: 'v2-schema', type: 'string' });
+            inner.addHook('onReady', async () => {});
+          },
+          { prefix: '/v2' },
+        );
+      },
+      { prefix: '/api' },
+    );
     app.register(async function other(instance: any) {
       instance.decorate('otherThing', 1);
     });
@@ -242,17 +285,23 @@ describe('onRegister', () => {
     app.addHook('onRegister', (instance: any, options: any) => {
       seen.push([instance.pluginName, options]);
     });
-    app.register(async function encapsulated(instance: any) {
-      instance.register(async function nested() {});
-    }, { flag: 1 });
+    app.register(
+      async function encapsulated(instance: any) {
+        instance.register(async function nested() {});
+      },
+      { flag: 1 },
+    );
     app.register(plugin(async function wrapped() {}, { name: 'wrapped' }));
     await app.ready();
-    assert.deepEqual(seen, [['encapsulated', { flag: 1 }], ['nested', {}]]);
+    assert.deepEqual(seen, [
+      ['encapsulated', { flag: 1 }],
+      ['nested', {}],
+    ]);
   });
 });
 
 describe('printPlugins() hook counts', () => {
-  test('a hook a parent adds after a child exists does not hide the child\'s own hooks', async () => {
+  test("a hook a parent adds after a child exists does not hide the child's own hooks", async () => {
     const app = enclave();
     app.addHook('onRequest', async () => {});
     await app.register(async function child(instance: any) {

@@ -30,7 +30,10 @@ test(`${UPLOADS} streaming uploads over bodyLimit on raw sockets: every one read
     const results = await withTimeout(Promise.all(uploads), 60_000, 'the uploads');
     const statuses = tally(results.map((result) => `${result.status ?? 'none'} ${result.ended}`));
     assert.deepEqual(statuses, { '413 answered': UPLOADS });
-    assert.ok(results.every((result) => result.wrote < SIZE), 'no client had to send its whole body');
+    assert.ok(
+      results.every((result) => result.wrote < SIZE),
+      'no client had to send its whole body',
+    );
   } finally {
     await withTimeout(server.stop(), 5000, 'the server process to end');
   }

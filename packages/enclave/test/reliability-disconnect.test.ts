@@ -34,7 +34,10 @@ test('a client that disconnects mid-body while a preParsing look-alike stream is
     // The look-alikes work for a whole body (they forward the request's events), and the server
     // still serves.
     for (const path of ['/upload', '/bare']) {
-      const whole = await rawExchange(server.port, `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello`);
+      const whole = await rawExchange(
+        server.port,
+        `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: 5\r\nConnection: close\r\n\r\nhello`,
+      );
       assert.equal(whole.status, 200, whole.text);
       assert.match(whole.text, /\r\n\r\nhello$/);
     }

@@ -138,7 +138,10 @@ describe('headers already written with res.writeHead', () => {
       const response = await withTimeout(app.inject('/'), 5000, 'the response');
       assert.equal(response.statusCode, 201);
       assert.equal(response.body, 'streamed anyway');
-      assert.ok(warnings.some((message) => message.includes('res.writeHead in stream mode')), warnings.join('; '));
+      assert.ok(
+        warnings.some((message) => message.includes('res.writeHead in stream mode')),
+        warnings.join('; '),
+      );
     });
   }
 });

@@ -8,23 +8,23 @@ type Done = (error: unknown, value?: string) => void;
 
 describe('reply.trailer', () => {
   test('a reply sent without a payload still carries its trailers, without a length', async () => {
-      const app = enclave();
-      const seen: unknown[] = [];
-      app.get('/', (_request, reply: any) => {
-        reply.trailer('X-Digest', (_reply: unknown, given: unknown, done: Done) => {
-          seen.push(given);
-          done(null, 'none');
-        });
-        reply.send(undefined);
+    const app = enclave();
+    const seen: unknown[] = [];
+    app.get('/', (_request, reply: any) => {
+      reply.trailer('X-Digest', (_reply: unknown, given: unknown, done: Done) => {
+        seen.push(given);
+        done(null, 'none');
       });
-      const response = await app.inject({ url: '/' });
-      assert.equal(response.statusCode, 200);
-      assert.equal(response.body, '');
-      assert.equal(response.headers.trailer, 'x-digest');
-      assert.equal(response.headers['content-length'], undefined);
-      assert.deepEqual(response.trailers, { 'x-digest': 'none' });
-      assert.deepEqual(seen, [undefined]);
+      reply.send(undefined);
     });
+    const response = await app.inject({ url: '/' });
+    assert.equal(response.statusCode, 200);
+    assert.equal(response.body, '');
+    assert.equal(response.headers.trailer, 'x-digest');
+    assert.equal(response.headers['content-length'], undefined);
+    assert.deepEqual(response.trailers, { 'x-digest': 'none' });
+    assert.deepEqual(seen, [undefined]);
+  });
 
   test('a 204 has no body, so no trailers either', async () => {
     const app = enclave();

@@ -10,7 +10,9 @@ function recordingLogger() {
   const lines: Array<[string, any, any]> = [];
   const logger: any = { level: 'info' };
   for (const level of ['fatal', 'error', 'warn', 'info', 'debug', 'trace']) {
-    logger[level] = (obj: any, msg?: any) => { lines.push([level, obj, msg]); };
+    logger[level] = (obj: any, msg?: any) => {
+      lines.push([level, obj, msg]);
+    };
   }
   logger.child = () => logger;
   return { logger, lines };
@@ -101,7 +103,9 @@ describe('status and headers', () => {
       reply.header('content-length', '99');
       return 'abc';
     });
-    app.head('/announced', async (_request, reply) => { reply.header('content-length', '1234').send(); });
+    app.head('/announced', async (_request, reply) => {
+      reply.header('content-length', '1234').send();
+    });
     assert.equal((await app.inject({ method: 'HEAD', url: '/twin' })).headers['content-length'], '3');
     assert.equal((await app.inject({ method: 'GET', url: '/twin' })).headers['content-length'], '3');
     const announced = await app.inject({ method: 'HEAD', url: '/announced' });
@@ -140,7 +144,11 @@ describe('status and headers', () => {
     app.get('/default', async (_request, reply) => reply.redirect('/target'));
     app.get('/given', async (_request, reply) => reply.redirect('/target', 301));
     app.get('/preset', async (_request, reply) => reply.code(307).redirect('/target'));
-    for (const [url, code] of [['/default', 302], ['/given', 301], ['/preset', 307]] as const) {
+    for (const [url, code] of [
+      ['/default', 302],
+      ['/given', 301],
+      ['/preset', 307],
+    ] as const) {
       const response = await app.inject(url);
       assert.equal(response.statusCode, code);
       assert.equal(response.headers.location, '/target');
@@ -177,9 +185,13 @@ describe('reply properties', () => {
   test('serializer() overrides one reply; serialize() uses the response schema', async () => {
     const app = enclave();
     app.get('/custom', async (_request, reply) => reply.serializer((data) => `custom:${JSON.stringify(data)}`).send({ a: 1 }));
-    app.get('/schema', {
-      schema: { response: { 200: { type: 'object', properties: { kept: { type: 'string' } } } } },
-    }, async (_request, reply) => reply.serialize({ kept: 'yes', dropped: 'no' }));
+    app.get(
+      '/schema',
+      {
+        schema: { response: { 200: { type: 'object', properties: { kept: { type: 'string' } } } } },
+      },
+      async (_request, reply) => reply.serialize({ kept: 'yes', dropped: 'no' }),
+    );
     assert.equal((await app.inject('/custom')).body, 'custom:{"a":1}');
     assert.equal((await app.inject('/schema')).body, '{"kept":"yes"}');
   });
@@ -187,7 +199,9 @@ describe('reply properties', () => {
   test('hijack: Enclave stops handling the response and the handler writes it', async () => {
     const app = enclave();
     let onSendCalls = 0;
-    app.addHook('onSend', async () => { onSendCalls++; });
+    app.addHook('onSend', async () => {
+      onSendCalls++;
+    });
     app.get('/', async (_request, reply) => {
       reply.hijack();
       reply.raw.writeHead(200, { 'content-type': 'text/plain' });
@@ -203,7 +217,10 @@ describe('reply properties', () => {
     const app = enclave();
     const order: string[] = [];
     app.get('/', async (_request, reply) => {
-      setTimeout(() => { order.push('send'); reply.send('late'); }, 10);
+      setTimeout(() => {
+        order.push('send');
+        reply.send('late');
+      }, 10);
       await reply;
       order.push('awaited');
       return reply;
@@ -259,9 +276,13 @@ describe('payloads', () => {
     app.get('/problem', async (_request, reply) => reply.type('application/problem+json').send({ title: 'x' }));
     app.get('/charset', async (_request, reply) => reply.type('application/json; charset=latin1').send({ a: 1 }));
     app.get('/text', async (_request, reply) => reply.type('text/plain').send({ a: 1 }));
-    app.get('/xml', {
-      onSend: async (_request, _reply, payload: any) => (typeof payload === 'object' ? `<a>${payload.a}</a>` : payload),
-    }, async (_request, reply) => reply.type('application/xml').send({ a: 1 }));
+    app.get(
+      '/xml',
+      {
+        onSend: async (_request, _reply, payload: any) => (typeof payload === 'object' ? `<a>${payload.a}</a>` : payload),
+      },
+      async (_request, reply) => reply.type('application/xml').send({ a: 1 }),
+    );
     const problem = await app.inject('/problem');
     assert.equal(problem.headers['content-type'], 'application/problem+json; charset=utf-8');
     assert.deepEqual(problem.json(), { title: 'x' });
@@ -278,11 +299,18 @@ describe('payloads', () => {
   test('handler styles: return a value, return the reply, call send, async without return', async () => {
     const app = enclave();
     app.get('/return', async () => 'returned');
-    app.get('/reply', async (_request, reply) => { reply.send('sent'); return reply; });
-    app.get('/sync-send', (_request, reply) => { reply.send('sync'); });
+    app.get('/reply', async (_request, reply) => {
+      reply.send('sent');
+      return reply;
+    });
+    app.get('/sync-send', (_request, reply) => {
+      reply.send('sync');
+    });
     app.get('/sync-return', () => 'sync-return');
     app.get('/async-undefined', async () => undefined);
-    app.get('/later', (_request, reply) => { setTimeout(() => reply.send('later'), 5); });
+    app.get('/later', (_request, reply) => {
+      setTimeout(() => reply.send('later'), 5);
+    });
     assert.equal((await app.inject('/return')).body, 'returned');
     assert.equal((await app.inject('/reply')).body, 'sent');
     assert.equal((await app.inject('/sync-send')).body, 'sync');
@@ -318,11 +346,21 @@ describe('payloads', () => {
 
   test('thrown non-Error values do not crash and answer 500', async () => {
     const app = enclave();
-    app.get('/string', async () => { throw 'a string'; });
-    app.get('/object', async () => { throw { some: 'object' }; });
-    app.get('/undefined', async () => { throw undefined; });
-    app.get('/sync', () => { throw 42; });
-    app.get('/with-status', async () => { throw { statusCode: 409, reason: 'conflict' }; });
+    app.get('/string', async () => {
+      throw 'a string';
+    });
+    app.get('/object', async () => {
+      throw { some: 'object' };
+    });
+    app.get('/undefined', async () => {
+      throw undefined;
+    });
+    app.get('/sync', () => {
+      throw 42;
+    });
+    app.get('/with-status', async () => {
+      throw { statusCode: 409, reason: 'conflict' };
+    });
     for (const url of ['/string', '/object', '/undefined', '/sync']) {
       const response = await app.inject(url);
       assert.equal(response.statusCode, 500, url);
@@ -367,16 +405,26 @@ describe('payloads', () => {
     const app = enclave();
     const chunk = Buffer.alloc(64 * 1024, 'x');
     const chunks = 64; // 4 MiB
-    app.get('/big', async () => Readable.from((function* () { for (let i = 0; i < chunks; i++) yield chunk; })()));
+    app.get('/big', async () =>
+      Readable.from(
+        (function* () {
+          for (let i = 0; i < chunks; i++) yield chunk;
+        })(),
+      ),
+    );
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const received = await new Promise<{ bytes: number; headers: http.IncomingHttpHeaders }>((resolve, reject) => {
-        http.get(`${address}/big`, (res) => {
-          let bytes = 0;
-          res.on('data', (data: Buffer) => { bytes += data.length; });
-          res.on('end', () => resolve({ bytes, headers: res.headers }));
-          res.on('error', reject);
-        }).on('error', reject);
+        http
+          .get(`${address}/big`, (res) => {
+            let bytes = 0;
+            res.on('data', (data: Buffer) => {
+              bytes += data.length;
+            });
+            res.on('end', () => resolve({ bytes, headers: res.headers }));
+            res.on('error', reject);
+          })
+          .on('error', reject);
       });
       assert.equal(received.bytes, chunk.length * chunks);
       assert.equal(received.headers['transfer-encoding'], 'chunked');
@@ -387,19 +435,32 @@ describe('payloads', () => {
 
   test('a stream that fails before the headers answers 500; after, the socket is cut', async () => {
     const app = enclave();
-    app.get('/fails', async () => new Readable({ read() { this.destroy(new Error('stream broke')); } }));
+    app.get(
+      '/fails',
+      async () =>
+        new Readable({
+          read() {
+            this.destroy(new Error('stream broke'));
+          },
+        }),
+    );
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
       const outcome = await new Promise<string>((resolve) => {
-        http.get(`${address}/fails`, (res) => {
-          res.on('data', () => {});
-          res.on('end', () => resolve(`end ${res.statusCode}`));
-          res.on('error', () => resolve('aborted'));
-        }).on('error', () => resolve('request error'));
+        http
+          .get(`${address}/fails`, (res) => {
+            res.on('data', () => {});
+            res.on('end', () => resolve(`end ${res.statusCode}`));
+            res.on('error', () => resolve('aborted'));
+          })
+          .on('error', () => resolve('request error'));
       });
       assert.notEqual(outcome, 'end 200');
       // The server still serves.
-      const again = await fetch(`${address}/fails`).then((r) => r.status, () => 'fetch failed');
+      const again = await fetch(`${address}/fails`).then(
+        (r) => r.status,
+        () => 'fetch failed',
+      );
       assert.ok(again !== undefined);
     } finally {
       await app.close();

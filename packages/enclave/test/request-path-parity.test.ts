@@ -228,7 +228,9 @@ describe('bodies', () => {
   test('a nullable body schema accepts a request without a body; a plain object schema refuses it', async () => {
     const app = enclave();
     const properties = { hello: { type: 'string' } };
-    app.post('/nullable', { schema: { body: { type: 'object', nullable: true, properties } } }, async (request) => ({ undefinedBody: request.body === undefined }));
+    app.post('/nullable', { schema: { body: { type: 'object', nullable: true, properties } } }, async (request) => ({
+      undefinedBody: request.body === undefined,
+    }));
     app.post('/either', { schema: { body: { type: ['object', 'null'], properties } } }, async (request) => ({ undefinedBody: request.body === undefined }));
     app.post('/object', { schema: { body: { type: 'object', properties } } }, async () => 'never');
     for (const url of ['/nullable', '/either']) {

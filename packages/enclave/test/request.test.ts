@@ -69,19 +69,22 @@ describe('request fields', () => {
   test('routeOptions describes the matched route', async () => {
     const app = enclave();
     const schema = { querystring: { type: 'object', properties: { n: { type: 'integer' } } } };
-    app.register(async (child) => {
-      child.get('/r/:id', { config: { tag: 1 }, bodyLimit: 500, schema }, async (request) => {
-        const options = request.routeOptions;
-        return {
-          method: options.method,
-          url: options.url,
-          bodyLimit: options.bodyLimit,
-          config: options.config,
-          sameSchema: options.schema === schema,
-          frozen: Object.isFrozen(options),
-        };
-      });
-    }, { prefix: '/p' });
+    app.register(
+      async (child) => {
+        child.get('/r/:id', { config: { tag: 1 }, bodyLimit: 500, schema }, async (request) => {
+          const options = request.routeOptions;
+          return {
+            method: options.method,
+            url: options.url,
+            bodyLimit: options.bodyLimit,
+            config: options.config,
+            sameSchema: options.schema === schema,
+            frozen: Object.isFrozen(options),
+          };
+        });
+      },
+      { prefix: '/p' },
+    );
     const response = await app.inject('/p/r/1');
     assert.deepEqual(response.json(), {
       method: 'GET',
@@ -96,16 +99,23 @@ describe('request fields', () => {
 
   test('validationError is undefined when valid and the Error with attachValidation', async () => {
     const app = enclave();
-    app.get('/', {
-      attachValidation: true,
-      schema: { querystring: { type: 'object', properties: { n: { type: 'integer' } } } },
-    }, async (request) => ({
-      error: request.validationError === undefined ? null : {
-        code: request.validationError.code,
-        statusCode: request.validationError.statusCode,
-        context: request.validationError.validationContext,
+    app.get(
+      '/',
+      {
+        attachValidation: true,
+        schema: { querystring: { type: 'object', properties: { n: { type: 'integer' } } } },
       },
-    }));
+      async (request) => ({
+        error:
+          request.validationError === undefined
+            ? null
+            : {
+                code: request.validationError.code,
+                statusCode: request.validationError.statusCode,
+                context: request.validationError.validationContext,
+              },
+      }),
+    );
     assert.deepEqual((await app.inject('/?n=1')).json(), { error: null });
     assert.deepEqual((await app.inject('/?n=x')).json(), {
       error: { code: 'FST_ERR_VALIDATION', statusCode: 400, context: 'querystring' },
@@ -230,10 +240,12 @@ describe('addresses and hosts', () => {
   test('with several forwarded values, the one the trusted proxy appended (the last) counts', async () => {
     const app = enclave({ trustProxy: true });
     app.get('/', describeRequest);
-    const response = (await app.inject({
-      url: '/',
-      headers: { host: 'internal', 'x-forwarded-host': 'spoofed.example, real.example:8443', 'x-forwarded-proto': 'https, http' },
-    })).json();
+    const response = (
+      await app.inject({
+        url: '/',
+        headers: { host: 'internal', 'x-forwarded-host': 'spoofed.example, real.example:8443', 'x-forwarded-proto': 'https, http' },
+      })
+    ).json();
     assert.equal(response.host, 'real.example:8443');
     assert.equal(response.hostname, 'real.example');
     assert.equal(response.port, 8443);
@@ -274,13 +286,23 @@ describe('addresses and hosts', () => {
       app.get('/strict', { schema: { headers: strictHeaders } }, describeRequest);
       const removed = await app.inject({ url: '/strict', headers: { host: 'books.example:8443' } });
       assert.equal(removed.statusCode, 200, removed.body);
-      assert.deepEqual(removed.json(), { ip: '127.0.0.1', ...(trustProxy ? { ips: ['127.0.0.1'] } : {}), host: '', hostname: '', port: null, protocol: 'http' });
+      assert.deepEqual(removed.json(), {
+        ip: '127.0.0.1',
+        ...(trustProxy ? { ips: ['127.0.0.1'] } : {}),
+        host: '',
+        hostname: '',
+        port: null,
+        protocol: 'http',
+      });
       const address = new URL(await app.listen({ port: 0, host: '127.0.0.1' }));
       try {
         const raw = await new Promise<string>((resolve, reject) => {
           let data = '';
           const socket = net.connect(Number(address.port), '127.0.0.1', () => socket.end('GET / HTTP/1.0\r\n\r\n'));
-          socket.on('data', (chunk) => (data += chunk)).on('end', () => resolve(data)).on('error', reject);
+          socket
+            .on('data', (chunk) => (data += chunk))
+            .on('end', () => resolve(data))
+            .on('error', reject);
         });
         assert.match(raw, /^HTTP\/1\.1 200 OK/);
         const body = JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4));

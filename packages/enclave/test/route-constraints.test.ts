@@ -12,7 +12,12 @@ function regionStrategy(fail: boolean, failure: unknown = new Error('lookup down
     name: 'region',
     storage() {
       const stores = new Map<string, unknown>();
-      return { get: (key: string) => stores.get(key) ?? null, set: (key: string, store: unknown) => { stores.set(key, store); } };
+      return {
+        get: (key: string) => stores.get(key) ?? null,
+        set: (key: string, store: unknown) => {
+          stores.set(key, store);
+        },
+      };
     },
     deriveConstraint(req: any, _ctx: unknown, done: (error: unknown, value?: string) => void) {
       setImmediate(() => (fail ? done(failure) : done(null, req.headers['x-region'])));
@@ -84,7 +89,10 @@ describe('versioned routes in the logs', () => {
     const withRequest = lines.filter((line) => line.req !== undefined);
     assert.deepEqual(
       withRequest.map((line) => [line.msg, line.req.version]),
-      [['incoming request', '2.x'], ['broken', '2.x']],
+      [
+        ['incoming request', '2.x'],
+        ['broken', '2.x'],
+      ],
     );
   });
 });

@@ -15,8 +15,17 @@ describe('route() and its shorthands', () => {
       attachValidation: true,
       config: { flag: 'on' },
       schema: { params: { type: 'object', properties: { id: { type: 'integer' } } } },
-      onRequest: async () => { seen.push('onRequest'); },
-      preHandler: [async () => { seen.push('preHandler1'); }, async () => { seen.push('preHandler2'); }],
+      onRequest: async () => {
+        seen.push('onRequest');
+      },
+      preHandler: [
+        async () => {
+          seen.push('preHandler1');
+        },
+        async () => {
+          seen.push('preHandler2');
+        },
+      ],
       handler: async (request) => ({
         id: request.params,
         config: request.routeOptions.config,
@@ -127,7 +136,9 @@ describe('HEAD routes', () => {
     assert.equal((await perRoute.inject({ method: 'HEAD', url: '/b' })).statusCode, 200);
 
     const explicit = enclave();
-    explicit.head('/', async (_request, reply) => { reply.header('x-from', 'head'); });
+    explicit.head('/', async (_request, reply) => {
+      reply.header('x-from', 'head');
+    });
     explicit.get('/', async () => 'x');
     const response = await explicit.inject({ method: 'HEAD', url: '/' });
     assert.equal(response.headers['x-from'], 'head');
@@ -155,15 +166,24 @@ describe('HEAD routes', () => {
 describe('prefixes and slashes', () => {
   test("prefixTrailingSlash: 'both' (default), 'slash', 'no-slash'", async () => {
     const app = enclave();
-    app.register(async (child) => {
-      child.get('/', async () => 'both');
-    }, { prefix: '/both' });
-    app.register(async (child) => {
-      child.get('/', { prefixTrailingSlash: 'slash' }, async () => 'slash');
-    }, { prefix: '/slash' });
-    app.register(async (child) => {
-      child.get('/', { prefixTrailingSlash: 'no-slash' }, async () => 'no-slash');
-    }, { prefix: '/noslash' });
+    app.register(
+      async (child) => {
+        child.get('/', async () => 'both');
+      },
+      { prefix: '/both' },
+    );
+    app.register(
+      async (child) => {
+        child.get('/', { prefixTrailingSlash: 'slash' }, async () => 'slash');
+      },
+      { prefix: '/slash' },
+    );
+    app.register(
+      async (child) => {
+        child.get('/', { prefixTrailingSlash: 'no-slash' }, async () => 'no-slash');
+      },
+      { prefix: '/noslash' },
+    );
     const status = async (url: string) => (await app.inject(url)).statusCode;
     assert.equal(await status('/both'), 200);
     assert.equal(await status('/both/'), 200);
@@ -175,11 +195,17 @@ describe('prefixes and slashes', () => {
 
   test('nested prefixes join, and routes get the joined url', async () => {
     const app = enclave();
-    app.register(async (v1) => {
-      v1.register(async (users) => {
-        users.get('/:id', async (request) => ({ url: request.routeOptions.url, params: request.params }));
-      }, { prefix: 'users' });
-    }, { prefix: '/v1/' });
+    app.register(
+      async (v1) => {
+        v1.register(
+          async (users) => {
+            users.get('/:id', async (request) => ({ url: request.routeOptions.url, params: request.params }));
+          },
+          { prefix: 'users' },
+        );
+      },
+      { prefix: '/v1/' },
+    );
     const response = await app.inject('/v1/users/7');
     assert.equal(response.statusCode, 200);
     assert.deepEqual(response.json(), { url: '/v1/users/:id', params: { id: '7' } });
@@ -194,7 +220,12 @@ describe('prefixes and slashes', () => {
 
     const lenient = enclave({ ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, caseSensitive: false });
     lenient.get('/Path/to', async () => 'ok');
-    lenient.register(async (child) => { child.get('/', async () => 'prefixed'); }, { prefix: '/pre' });
+    lenient.register(
+      async (child) => {
+        child.get('/', async () => 'prefixed');
+      },
+      { prefix: '/pre' },
+    );
     assert.equal((await lenient.inject('/Path/to/')).statusCode, 200);
     assert.equal((await lenient.inject('/Path//to')).statusCode, 200);
     assert.equal((await lenient.inject('/path/TO')).statusCode, 200);
@@ -230,7 +261,12 @@ describe('constraints', () => {
           name: 'tenant',
           storage() {
             const map = new Map<string, unknown>();
-            return { get: (k: string) => map.get(k) ?? null, set: (k: string, v: unknown) => { map.set(k, v); } };
+            return {
+              get: (k: string) => map.get(k) ?? null,
+              set: (k: string, v: unknown) => {
+                map.set(k, v);
+              },
+            };
           },
           deriveConstraint: (req: any) => req.headers['x-tenant'],
           mustMatchWhenDerived: true,
@@ -285,7 +321,16 @@ describe('introspection', () => {
   test("printRoutes includeMeta shows Fastify's keys (error handler, log level, hooks); includeHooks lists the hooks", async () => {
     const app = enclave();
     app.addHook('onRequest', async function checkAuth() {});
-    app.get('/a', { logLevel: 'warn', onSend: async function stamp(_request, _reply, payload) { return payload; } }, async () => 'x');
+    app.get(
+      '/a',
+      {
+        logLevel: 'warn',
+        onSend: async function stamp(_request, _reply, payload) {
+          return payload;
+        },
+      },
+      async () => 'x',
+    );
     await app.ready();
     assert.equal(
       app.printRoutes({ commonPrefix: false, includeMeta: true }),
@@ -368,9 +413,12 @@ describe('onRoute', () => {
         options.handler = async () => 'replaced';
       }
     });
-    app.register(async (child) => {
-      child.get('/rewritten', async () => 'original');
-    }, { prefix: '/p' });
+    app.register(
+      async (child) => {
+        child.get('/rewritten', async () => 'original');
+      },
+      { prefix: '/p' },
+    );
     await app.ready();
     // As in Fastify, the HEAD route derived from a GET route is announced too.
     assert.deepEqual(seen, [
@@ -386,10 +434,14 @@ describe('onRoute', () => {
     const seen: string[] = [];
     app.get('/root', async () => 'x');
     app.register(async (child) => {
-      child.addHook('onRoute', (options) => { seen.push(options.url); });
+      child.addHook('onRoute', (options) => {
+        seen.push(options.url);
+      });
       child.get('/child', async () => 'x');
     });
-    app.register(async (sibling) => { sibling.get('/sibling', async () => 'x'); });
+    app.register(async (sibling) => {
+      sibling.get('/sibling', async () => 'x');
+    });
     await app.ready();
     assert.deepEqual(seen, ['/child', '/child'], 'GET /child and its HEAD twin');
   });
@@ -398,7 +450,12 @@ describe('onRoute', () => {
     // @fastify/compress turns `onRequest: null` into its own hook array in its onRoute hook.
     const app = enclave();
     app.addHook('onRoute', (options) => {
-      if (options.onRequest === null) options.onRequest = [async (_request: any, reply: any) => { reply.header('x-added', 'yes'); }];
+      if (options.onRequest === null)
+        options.onRequest = [
+          async (_request: any, reply: any) => {
+            reply.header('x-added', 'yes');
+          },
+        ];
     });
     app.get('/null-hook', { onRequest: null } as any, async () => 'x');
     const response = await app.inject('/null-hook');
@@ -420,6 +477,11 @@ describe('onRoute', () => {
       child.get('/child', async () => 'x');
     });
     await app.ready();
-    assert.deepEqual(seen, [['/root', false], ['/root', false], ['/child', true], ['/child', true]]);
+    assert.deepEqual(seen, [
+      ['/root', false],
+      ['/root', false],
+      ['/child', true],
+      ['/child', true],
+    ]);
   });
 });

@@ -33,5 +33,8 @@ test('four processes booting at once from an empty directory, then from a full o
   // file is left behind.
   const names = readdirSync(directory);
   assert.equal(names.filter((name) => name.endsWith('.js')).length, 1);
-  assert.deepEqual(names.filter((name) => name.endsWith('.tmp')), []);
+  assert.deepEqual(
+    names.filter((name) => name.endsWith('.tmp')),
+    [],
+  );
 });

@@ -19,9 +19,11 @@ export function cacheDirectory(): string {
 /** A logger that records what it is given, level by level. */
 export function recordingLogger() {
   const lines: Array<{ level: string; message: string }> = [];
-  const record = (level: string) => (...args: unknown[]) => {
-    lines.push({ level, message: args.map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' ') });
-  };
+  const record =
+    (level: string) =>
+    (...args: unknown[]) => {
+      lines.push({ level, message: args.map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' ') });
+    };
   const logger = {
     level: 'debug',
     fatal: record('fatal'),
@@ -34,4 +36,3 @@ export function recordingLogger() {
   };
   return { logger, lines, at: (level: string) => lines.filter((line) => line.level === level).map((line) => line.message) };
 }
-

@@ -24,7 +24,11 @@ describe('schema cache: an application booted from the cache answers as one that
     const written = readdirSync(directory).filter((name) => name.endsWith('.js'));
     assert.equal(written.length, 1, 'the cold boot writes one bundle');
     const warm = await boot({ schemaCache: directory });
-    assert.deepEqual(readdirSync(directory).filter((name) => name.endsWith('.js')), written, 'the warm boot writes no bundle of its own');
+    assert.deepEqual(
+      readdirSync(directory).filter((name) => name.endsWith('.js')),
+      written,
+      'the warm boot writes no bundle of its own',
+    );
     assert.deepEqual(cold, compiled);
     assert.deepEqual(warm, compiled);
     // The fixture's requests are meant to fail and pass: guard against an app that answers 500s.
@@ -40,7 +44,11 @@ describe('schema cache: an application booted from the cache answers as one that
     };
     const bootCounting = async () => {
       const app = enclave({ schemaCache: directory, ajv: { plugins: [counting] } });
-      app.post('/', { schema: { body: { type: 'object', required: ['a'] }, response: { 200: { type: 'object', properties: { a: { type: 'string' } } } } } }, async (request) => request.body as { a?: string });
+      app.post(
+        '/',
+        { schema: { body: { type: 'object', required: ['a'] }, response: { 200: { type: 'object', properties: { a: { type: 'string' } } } } } },
+        async (request) => request.body as { a?: string },
+      );
       await app.ready();
       const answer = await app.inject({ method: 'POST', url: '/', payload: { a: 1, b: 2 } });
       await app.close();

@@ -36,8 +36,16 @@ async function boot(directory: string, options: BootOptions = {}) {
     loggerInstance: logger,
     ajv: { customOptions: options.customOptions ?? {}, plugins: [[counting, options.pluginOptions ?? {}]] },
   });
-  app.post('/a', { schema: { body: { type: 'object', properties: { name: { type: 'string', maxLength: options.maxLength ?? 5 } } } } }, async (request) => request.body);
-  app.post('/b', { schema: { body: { type: 'object', required: ['id'], properties: { id: { type: 'integer' }, x: { type: 'integer' } } } } }, async (request) => request.body);
+  app.post(
+    '/a',
+    { schema: { body: { type: 'object', properties: { name: { type: 'string', maxLength: options.maxLength ?? 5 } } } } },
+    async (request) => request.body,
+  );
+  app.post(
+    '/b',
+    { schema: { body: { type: 'object', required: ['id'], properties: { id: { type: 'integer' }, x: { type: 'integer' } } } } },
+    async (request) => request.body,
+  );
   await app.ready();
   const answers = [
     (await app.inject({ method: 'POST', url: '/a', payload: { name: 'abcdef' } })).body,
@@ -68,7 +76,7 @@ describe('schema cache: never stale', () => {
     assert.deepEqual((await boot(directory, { customOptions: { coerceTypes: false } })).counts.compiles, 0);
   });
 
-  test("a changed plugin option is a miss", async () => {
+  test('a changed plugin option is a miss', async () => {
     const directory = cacheDirectory();
     await boot(directory);
     assert.deepEqual((await boot(directory, { pluginOptions: { level: 2 } })).counts.compiles, 2);
@@ -77,12 +85,15 @@ describe('schema cache: never stale', () => {
 
 describe('schema cache: never trusted blindly', () => {
   const damages: Array<[string, (path: string) => void]> = [
-    ['a changed byte', (path) => {
-      const bytes = readFileSync(path);
-      const at = bytes.length >> 1;
-      bytes[at] = (bytes[at] as number) ^ 0x20;
-      writeFileSync(path, bytes);
-    }],
+    [
+      'a changed byte',
+      (path) => {
+        const bytes = readFileSync(path);
+        const at = bytes.length >> 1;
+        bytes[at] = (bytes[at] as number) ^ 0x20;
+        writeFileSync(path, bytes);
+      },
+    ],
     ['a truncated file', (path) => truncateSync(path, readFileSync(path).length - 100)],
     ['a foreign file', (path) => writeFileSync(path, 'module.exports = {}\n')],
   ];
@@ -103,7 +114,7 @@ describe('schema cache: never trusted blindly', () => {
     });
   }
 
-  test("a damaged V8 code cache is ignored with one warning and written again", async () => {
+  test('a damaged V8 code cache is ignored with one warning and written again', async () => {
     const directory = cacheDirectory();
     await boot(directory);
     await boot(directory); // writes the code cache

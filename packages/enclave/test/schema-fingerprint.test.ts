@@ -24,11 +24,14 @@ describe('fingerprintSchema', () => {
   const unfaithful: Array<[string, () => unknown]> = [
     ['a function', () => ({ type: 'string', transform: () => 'x' })],
     ['a class instance', () => ({ type: 'string', pattern: /a/ })],
-    ['a cycle', () => {
-      const node: Record<string, unknown> = { type: 'object' };
-      node.properties = { self: node };
-      return node;
-    }],
+    [
+      'a cycle',
+      () => {
+        const node: Record<string, unknown> = { type: 'object' };
+        node.properties = { self: node };
+        return node;
+      },
+    ],
     ['NaN', () => ({ type: 'number', maximum: Number.NaN })],
     ['Infinity', () => ({ type: 'number', maximum: Number.POSITIVE_INFINITY })],
     ['an undefined array item', () => ({ enum: ['a', undefined] })],

@@ -69,7 +69,7 @@ describe('instance.validatorCompiler and instance.serializerCompiler', () => {
 });
 
 describe('an error response that cannot be serialized', () => {
-  test('a serializer returning a non-string answers 500 FST_ERR_REP_INVALID_PAYLOAD_TYPE in Fastify\'s shape', async () => {
+  test("a serializer returning a non-string answers 500 FST_ERR_REP_INVALID_PAYLOAD_TYPE in Fastify's shape", async () => {
     const app = enclave();
     app.setSerializerCompiler(() => () => ({ not: 'text' }) as unknown as string);
     app.get('/', { schema: { response: { 500: { type: 'object' } } } }, async () => {

@@ -100,16 +100,24 @@ describe('$ref forms in validation', () => {
   });
 
   test('a $ref to a schema nobody added fails the build, naming method, url and part', () => {
-    assert.throws(() => controller.compileRoute({ method: 'POST', url: '/missing', schema: { body: { $ref: 'nobody#' } } }, null), (error: Error & { code: string; hint: string }) => {
-      assert.equal(error.code, 'FST_ERR_SCH_VALIDATION_BUILD');
-      // Fastify's words, with Ajv's reason; the part is in the hint.
-      assert.equal(error.message, "Failed building the validation schema for POST: /missing, due to error can't resolve reference nobody# from id #");
-      assert.match(error.hint, /^The body schema of route POST \/missing failed to compile/);
-      return true;
-    });
     assert.throws(
-      () => controller.compileRoute({ method: 'GET', url: '/missing', schema: { querystring: { type: 'object', properties: { q: { $ref: 'nobody#' } } } } }, null),
-      { code: 'FST_ERR_SCH_VALIDATION_BUILD', message: /^Failed building the validation schema for GET: \/missing, due to error .*nobody#/, hint: /^The querystring schema of route GET \/missing/ },
+      () => controller.compileRoute({ method: 'POST', url: '/missing', schema: { body: { $ref: 'nobody#' } } }, null),
+      (error: Error & { code: string; hint: string }) => {
+        assert.equal(error.code, 'FST_ERR_SCH_VALIDATION_BUILD');
+        // Fastify's words, with Ajv's reason; the part is in the hint.
+        assert.equal(error.message, "Failed building the validation schema for POST: /missing, due to error can't resolve reference nobody# from id #");
+        assert.match(error.hint, /^The body schema of route POST \/missing failed to compile/);
+        return true;
+      },
+    );
+    assert.throws(
+      () =>
+        controller.compileRoute({ method: 'GET', url: '/missing', schema: { querystring: { type: 'object', properties: { q: { $ref: 'nobody#' } } } } }, null),
+      {
+        code: 'FST_ERR_SCH_VALIDATION_BUILD',
+        message: /^Failed building the validation schema for GET: \/missing, due to error .*nobody#/,
+        hint: /^The querystring schema of route GET \/missing/,
+      },
     );
   });
 });

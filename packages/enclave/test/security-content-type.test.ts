@@ -95,7 +95,11 @@ describe('content-type normalization', () => {
 describe('content-type spoofing through parameters', () => {
   test('text/plain; content-type="application/json" is text: no JSON entry → 415, never the JSON path', async () => {
     const app = await jsonOnlyApp();
-    for (const contentType of ['text/plain; content-type="application/json"', 'text/plain; content-type=application/json', 'text/plain;type=application/json']) {
+    for (const contentType of [
+      'text/plain; content-type="application/json"',
+      'text/plain; content-type=application/json',
+      'text/plain;type=application/json',
+    ]) {
       const response = await app.inject({ method: 'POST', url: '/account', headers: { 'content-type': contentType }, payload: '{"role":"admin"}' });
       assert.equal(response.statusCode, 415, `${contentType}: ${response.body}`);
     }
@@ -120,14 +124,26 @@ describe('content-type spoofing through parameters', () => {
     });
     assert.equal(spoofed.statusCode, 400);
     assert.match(spoofed.json().message, /must NOT have more than 4 characters/);
-    const short = await app.inject({ method: 'POST', url: '/account', headers: { 'content-type': 'Text/Plain; content-type="application/json"' }, payload: 'hi' });
+    const short = await app.inject({
+      method: 'POST',
+      url: '/account',
+      headers: { 'content-type': 'Text/Plain; content-type="application/json"' },
+      payload: 'hi',
+    });
     assert.deepEqual(short.json(), { kind: 'string', essence: 'text/plain' });
   });
 });
 
 describe('prototype property names as content types', () => {
   const names = ['constructor', '__proto__', 'hasOwnProperty', 'toString', 'valueOf', 'prototype'];
-  const spellings = names.flatMap((name) => [name, `${name}/${name}`, `application/${name}`, `${name}/json`, `text/plain; ${name}=x`, `application/json; ${name}="1"`]);
+  const spellings = names.flatMap((name) => [
+    name,
+    `${name}/${name}`,
+    `application/${name}`,
+    `${name}/json`,
+    `text/plain; ${name}=x`,
+    `application/json; ${name}="1"`,
+  ]);
 
   test('are unknown media types (415) or ordinary parameters: never a crash, never a bypass', async () => {
     const app = enclave();
@@ -173,7 +189,17 @@ const contentTypeArbitrary = fc.oneof(
         mostly(['json', 'JSON', 'Json', 'plain', 'PLAIN'], ['vnd.api+json', 'xml', 'constructor', '*', '']),
         fc.array(
           mostly(
-            [';', ' ;', ';\t', '; charset=utf-8', ';charset="UTF-8"', '; content-type="application/json"', '; content-type=text/plain', '; __proto__=x', '; constructor="y"'],
+            [
+              ';',
+              ' ;',
+              ';\t',
+              '; charset=utf-8',
+              ';charset="UTF-8"',
+              '; content-type="application/json"',
+              '; content-type=text/plain',
+              '; __proto__=x',
+              '; constructor="y"',
+            ],
             ['; charset=latin1', '; a=', ' garbage', '\tjson', ',application/json', '; q="unclosed', '; q="a\\"b"', '; charset=utf-8; charset=utf-8'],
           ),
           { maxLength: 2 },

@@ -160,7 +160,15 @@ function buildApp(place: Place, style: Style, produce: () => unknown) {
 }
 
 /** Where a failure is caught before the handler runs. */
-const beforeHandler = new Set<Place>(['onRequest', 'preParsing', 'preValidation', 'preHandler', 'contentTypeParser', 'schemaErrorFormatter', 'validatorCompiler']);
+const beforeHandler = new Set<Place>([
+  'onRequest',
+  'preParsing',
+  'preValidation',
+  'preHandler',
+  'contentTypeParser',
+  'schemaErrorFormatter',
+  'validatorCompiler',
+]);
 
 test('property: anything thrown, rejected or passed to done anywhere on the request path gets an error answer, and the server keeps serving', async () => {
   await fc.assert(

@@ -47,7 +47,10 @@ describe('reply headers with CR/LF', () => {
     app.get('/h', async (request: any, reply: any) => reply.header('x-echo', request.query.v).send('sent'));
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const exchange = await rawExchange(portOf(app), `GET /h?v=${encodeURIComponent(injections[0] as string)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+      const exchange = await rawExchange(
+        portOf(app),
+        `GET /h?v=${encodeURIComponent(injections[0] as string)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+      );
       assert.equal(exchange.status, 500, exchange.text);
       assert.doesNotMatch(exchange.text, /set-cookie/i);
       const fine = await rawExchange(portOf(app), 'GET /h?v=fine HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
@@ -92,7 +95,11 @@ describe('trustProxy', () => {
 });
 
 describe('response schemas cannot inject code into the serializer', () => {
-  const payloads = ['a\nglobalThis.__enclaveInjected = true; //', 'a\r\nglobalThis.__enclaveInjected = true; //', 'a\u2028globalThis.__enclaveInjected = true; //'];
+  const payloads = [
+    'a\nglobalThis.__enclaveInjected = true; //',
+    'a\r\nglobalThis.__enclaveInjected = true; //',
+    'a\u2028globalThis.__enclaveInjected = true; //',
+  ];
 
   test('a line break in a property name fails the build; the code never runs', async () => {
     for (const name of payloads) {

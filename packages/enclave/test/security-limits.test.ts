@@ -20,8 +20,7 @@ before(async () => {
     '/gzip',
     {
       bodyLimit: 10_000,
-      preParsing: async (request: any, _reply: any, payload: any) =>
-        request.headers['content-encoding'] === 'gzip' ? payload.pipe(createGunzip()) : payload,
+      preParsing: async (request: any, _reply: any, payload: any) => (request.headers['content-encoding'] === 'gzip' ? payload.pipe(createGunzip()) : payload),
     },
     async (request: any) => ({ size: JSON.stringify(request.body).length }),
   );
@@ -95,7 +94,9 @@ describe('Content-Length that lies', () => {
     assert.equal(response.statusCode, 400, response.body);
     assert.equal(response.json().code, 'FST_ERR_CTP_INVALID_CONTENT_LENGTH');
     // On a socket: the client stops sending (half-close) before the declared length.
-    const exchange = await rawExchange(port, 'POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":1}', { halfClose: true });
+    const exchange = await rawExchange(port, 'POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"a":1}', {
+      halfClose: true,
+    });
     assert.equal(exchange.status, 400, exchange.text);
   });
 
@@ -105,7 +106,10 @@ describe('Content-Length that lies', () => {
     assert.equal(response.json().code, 'FST_ERR_CTP_INVALID_CONTENT_LENGTH');
     // On a socket the parser cuts the body at 3 bytes: the first request is invalid JSON and the
     // rest is not a request; both are 400, never smuggled through as a request of their own.
-    const exchange = await rawExchange(port, 'POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 3\r\n\r\n{"a":1}GET /ok HTTP/1.1\r\n\r\n');
+    const exchange = await rawExchange(
+      port,
+      'POST /echo HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 3\r\n\r\n{"a":1}GET /ok HTTP/1.1\r\n\r\n',
+    );
     assert.ok(exchange.statuses.length > 0 && exchange.statuses.every((status) => status === 400), exchange.text);
   });
 

@@ -72,7 +72,10 @@ describe('prototype poisoning in JSON bodies', () => {
   });
 
   test('an invalid action is refused when the app is created', () => {
-    assert.throws(() => enclave({ onProtoPoisoning: 'sometimes' } as any), (error: any) => error.code === 'FST_ERR_INIT_OPTS_INVALID');
+    assert.throws(
+      () => enclave({ onProtoPoisoning: 'sometimes' } as any),
+      (error: any) => error.code === 'FST_ERR_INIT_OPTS_INVALID',
+    );
   });
 
   test('a poisoned body never reaches validation or the handler, and the server keeps serving', async () => {
@@ -125,7 +128,11 @@ describe('prototype property names as route paths, parameters and query keys', (
     app.get('/constructor', async () => 'constructor route');
     app.get('/__proto__', async () => '__proto__ route');
     app.register(async (child) => child.get('/x', async () => 'prefixed'), { prefix: '/hasOwnProperty' });
-    for (const [url, body] of [['/constructor', 'constructor route'], ['/__proto__', '__proto__ route'], ['/hasOwnProperty/x', 'prefixed']]) {
+    for (const [url, body] of [
+      ['/constructor', 'constructor route'],
+      ['/__proto__', '__proto__ route'],
+      ['/hasOwnProperty/x', 'prefixed'],
+    ]) {
       const response = await app.inject({ method: 'GET', url: url as string });
       assert.equal(response.statusCode, 200, url);
       assert.equal(response.body, body);

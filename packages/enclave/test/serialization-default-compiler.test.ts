@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { SerializeFunction } from '../src/schema/contracts.js';
-import { compileResponseSerializers, } from '../src/schema/response-serializers.js';
+import { compileResponseSerializers } from '../src/schema/response-serializers.js';
 import { ADDRESS_ID, fixtureSchemas, localDefinitions, sharedSchemas } from './serialization-fixtures.js';
 import { createSerializerFactory } from './schema-cache-mode.js';
 
@@ -168,22 +168,17 @@ describe('every $ref form', () => {
       person: { $id: 'person', type: 'object', properties: { name: { type: 'string' }, home: { $ref: `${ADDRESS_ID}#` } } },
     };
     const serialize = compile({ type: 'array', items: { $ref: 'person#' } }, shared);
-    assert.deepEqual(JSON.parse(serialize([{ name: 'Ada', home: { city: 'London', ...secrets }, ...secrets }])), [
-      { name: 'Ada', home: { city: 'London' } },
-    ]);
+    assert.deepEqual(JSON.parse(serialize([{ name: 'Ada', home: { city: 'London', ...secrets }, ...secrets }])), [{ name: 'Ada', home: { city: 'London' } }]);
   });
 
   test('an unresolvable $ref is FST_ERR_SCH_SERIALIZATION_BUILD at compile time', () => {
     const compiler = createSerializerFactory()(sharedSchemas);
     assert.throws(
-      () =>
-        compileResponseSerializers(
-          { 200: { type: 'object', properties: { value: { $ref: 'missing#' } } } },
-          { method: 'GET', url: '/broken', compiler },
-        ),
+      () => compileResponseSerializers({ 200: { type: 'object', properties: { value: { $ref: 'missing#' } } } }, { method: 'GET', url: '/broken', compiler }),
       (error: any) =>
         error.code === 'FST_ERR_SCH_SERIALIZATION_BUILD' &&
-        error.message === 'Failed building the serialization schema for GET: /broken, due to error Cannot resolve ref "missing#". Schema with id "missing" is not found.' &&
+        error.message ===
+          'Failed building the serialization schema for GET: /broken, due to error Cannot resolve ref "missing#". Schema with id "missing" is not found.' &&
         error.hint.startsWith('The response 200 schema of route GET /broken failed to compile'),
     );
   });
@@ -231,8 +226,18 @@ describe('compile-once caching', () => {
 
   test('property order is part of the key, because it is the output order', () => {
     const compiler = createSerializerFactory()({});
-    const ab = compiler({ schema: { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } } }, method: 'GET', url: '/', httpStatus: '200' });
-    const ba = compiler({ schema: { type: 'object', properties: { b: { type: 'integer' }, a: { type: 'integer' } } }, method: 'GET', url: '/', httpStatus: '200' });
+    const ab = compiler({
+      schema: { type: 'object', properties: { a: { type: 'integer' }, b: { type: 'integer' } } },
+      method: 'GET',
+      url: '/',
+      httpStatus: '200',
+    });
+    const ba = compiler({
+      schema: { type: 'object', properties: { b: { type: 'integer' }, a: { type: 'integer' } } },
+      method: 'GET',
+      url: '/',
+      httpStatus: '200',
+    });
     assert.notEqual(ab, ba);
     assert.equal(ab({ a: 1, b: 2 }), '{"a":1,"b":2}');
     assert.equal(ba({ a: 1, b: 2 }), '{"b":2,"a":1}');

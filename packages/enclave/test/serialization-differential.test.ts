@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { compileResponseSerializers, } from '../src/schema/response-serializers.js';
+import { compileResponseSerializers } from '../src/schema/response-serializers.js';
 import { fixtureSchemas, referenceFilter, rootSchemaArbitrary, sharedSchemas, valueFor } from './serialization-fixtures.js';
 import { createSerializerFactory } from './schema-cache-mode.js';
 

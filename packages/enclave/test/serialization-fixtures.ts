@@ -159,8 +159,7 @@ function filterObject(schema: any, value: unknown): Record<string, unknown> {
   const source = value as Record<string, unknown>;
   const properties: Record<string, unknown> = schema.properties ?? {};
   // defineProperty: an own `__proto__` key in the data is written as a key by the serializer.
-  const put = (name: string, item: unknown) =>
-    Object.defineProperty(output, name, { value: item, enumerable: true, writable: true, configurable: true });
+  const put = (name: string, item: unknown) => Object.defineProperty(output, name, { value: item, enumerable: true, writable: true, configurable: true });
   for (const name of Object.keys(properties)) {
     if (source[name] !== undefined) put(name, referenceFilter(properties[name], source[name]));
   }

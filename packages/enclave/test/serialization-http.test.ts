@@ -109,7 +109,12 @@ test('a serializer that throws answers 500 and the server keeps serving', async 
 
 test('a response $ref to a shared schema is fed from the visible shared schemas', async () => {
   const app = enclave();
-  app.addSchema({ $id: 'http://example.com/user', type: 'object', properties: { id: { type: 'integer' }, name: { $ref: '#name' } }, definitions: { name: { $id: '#name', type: 'string' } } });
+  app.addSchema({
+    $id: 'http://example.com/user',
+    type: 'object',
+    properties: { id: { type: 'integer' }, name: { $ref: '#name' } },
+    definitions: { name: { $id: '#name', type: 'string' } },
+  });
   app.get('/user', { schema: { response: { 200: { $ref: 'http://example.com/user#' } } } }, async () => ({ id: '5', name: 'ada', password: 'x' }));
   assert.deepEqual((await app.inject('/user')).json(), { id: 5, name: 'ada' });
 });

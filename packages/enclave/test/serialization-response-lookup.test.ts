@@ -198,10 +198,7 @@ describe('custom compiler input and build errors', () => {
     const { compiler, calls } = recordingCompiler();
     const schema = { type: 'object', properties: { id: { type: 'integer' } } };
     const textSchema = { type: 'string' };
-    compileResponseSerializers(
-      { 201: schema, '4xx': { content: { 'text/plain': { schema: textSchema } } } },
-      { method: 'POST', url: '/items/:id', compiler },
-    );
+    compileResponseSerializers({ 201: schema, '4xx': { content: { 'text/plain': { schema: textSchema } } } }, { method: 'POST', url: '/items/:id', compiler });
     assert.deepEqual(calls, [
       { schema, method: 'POST', url: '/items/:id', httpStatus: '201' },
       { schema: textSchema, method: 'POST', url: '/items/:id', httpStatus: '4xx', contentType: 'text/plain' },

@@ -21,12 +21,14 @@ function endless(): Readable {
 /** GETs `path` and destroys the response as soon as its first bytes arrive. */
 function cutAfterFirstChunk(address: string, path: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    http.get(`${address}${path}`, (response) => {
-      response.once('data', () => {
-        response.destroy();
-        resolve(response.statusCode as number);
-      });
-    }).on('error', reject);
+    http
+      .get(`${address}${path}`, (response) => {
+        response.once('data', () => {
+          response.destroy();
+          resolve(response.statusCode as number);
+        });
+      })
+      .on('error', reject);
   });
 }
 
@@ -51,8 +53,14 @@ function logSink() {
 }
 
 const withoutDestroy = {
-  close: (stream: any, released: () => void) => { stream.destroy = undefined; stream.close = released; },
-  abort: (stream: any, released: () => void) => { stream.destroy = true; stream.abort = released; },
+  close: (stream: any, released: () => void) => {
+    stream.destroy = undefined;
+    stream.close = released;
+  },
+  abort: (stream: any, released: () => void) => {
+    stream.destroy = true;
+    stream.abort = released;
+  },
 };
 
 for (const [means, strip] of Object.entries(withoutDestroy)) {
@@ -60,7 +68,9 @@ for (const [means, strip] of Object.entries(withoutDestroy)) {
     const { lines, logger } = logSink();
     const app = enclave({ logger } as any);
     let released!: () => void;
-    const wasReleased = new Promise<void>((resolve) => { released = resolve; });
+    const wasReleased = new Promise<void>((resolve) => {
+      released = resolve;
+    });
     app.get('/', (_request, reply) => {
       const stream = endless();
       strip(stream, () => released());
@@ -71,7 +81,10 @@ for (const [means, strip] of Object.entries(withoutDestroy)) {
       assert.equal(await cutAfterFirstChunk(address, '/'), 200);
       await wasReleased;
       const responseLines = lines.filter((line) => line.res !== undefined);
-      assert.deepEqual(responseLines.map((line) => [line.level, line.msg]), [[30, 'stream closed prematurely']]);
+      assert.deepEqual(
+        responseLines.map((line) => [line.level, line.msg]),
+        [[30, 'stream closed prematurely']],
+      );
     } finally {
       await app.close();
     }
@@ -99,7 +112,9 @@ test('a stream payload with no means of release is reported with a warning', asy
 test('with a logController, a cut stream goes to its streamError() with the premature-close code', async () => {
   const { logger } = logSink();
   let reported!: (code: string) => void;
-  const report = new Promise<string>((resolve) => { reported = resolve; });
+  const report = new Promise<string>((resolve) => {
+    reported = resolve;
+  });
   class Watching extends enclave.LogController {
     override streamError(error: Error & { code?: string }) {
       reported(error.code ?? '');

@@ -30,7 +30,12 @@ describe('ajv plugins', () => {
   test('ajv-errors: errorMessage replaces the message (with allErrors: true)', () => {
     const validate = bodyValidator(
       { ajv: { customOptions: { allErrors: true }, plugins: [ajvErrors] } },
-      { type: 'object', required: ['age'], properties: { age: { type: 'integer', minimum: 18 } }, errorMessage: { properties: { age: 'you must be an adult' } } },
+      {
+        type: 'object',
+        required: ['age'],
+        properties: { age: { type: 'integer', minimum: 18 } },
+        errorMessage: { properties: { age: 'you must be an adult' } },
+      },
     );
     assert.equal(validate({ age: 17 })?.message, 'body/age you must be an adult');
     assert.equal(validate({ age: 30 }), undefined);

@@ -94,7 +94,12 @@ describe('baseline Ajv options', () => {
   });
 
   test('without the optimizer the validators answer the same', () => {
-    const schema = { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', minLength: 1 }, age: { type: 'integer', default: 0 } } };
+    const schema = {
+      type: 'object',
+      required: ['name'],
+      additionalProperties: false,
+      properties: { name: { type: 'string', minLength: 1 }, age: { type: 'integer', default: 0 } },
+    };
     const plain = createAjv({}, {}).compile(schema);
     const optimized = createAjv({}, { customOptions: { code: { optimize: 1 } } }).compile(schema);
     for (const input of [{ name: 'Ada' }, { name: '' }, { age: '3' }, { name: 'x', age: 'no' }, { name: 'x', extra: 1 }, null, []]) {

@@ -44,10 +44,13 @@ describe('custom validator compilers', () => {
 
   test('are encapsulated: a child inherits until it sets its own; parents and siblings keep theirs', () => {
     const used: string[] = [];
-    const named = (name: string): ValidatorCompiler => () => () => {
-      used.push(name);
-      return true;
-    };
+    const named =
+      (name: string): ValidatorCompiler =>
+      () =>
+      () => {
+        used.push(name);
+        return true;
+      };
     const root = createRoot({});
     root.setValidatorCompiler(named('root'));
     const inherits = root.createChild().createChild();
@@ -61,10 +64,7 @@ describe('custom validator compilers', () => {
   test('the route option validatorCompiler wins over the context', () => {
     const root = createRoot({});
     root.setValidatorCompiler(() => () => false);
-    const { validate } = root.compileRoute(
-      { method: 'POST', url: '/', schema: { body: {} }, validatorCompiler: () => () => true },
-      null,
-    );
+    const { validate } = root.compileRoute({ method: 'POST', url: '/', schema: { body: {} }, validatorCompiler: () => () => true }, null);
     assert.equal(validate!(request({ body: 1 }), 'application/json'), undefined);
   });
 
@@ -87,7 +87,10 @@ describe('custom validator compilers', () => {
 
   test('{ value } replaces the part; { error: Error } keeps the library error, marked', () => {
     const data = request({ body: { n: '1' } });
-    assert.equal(validateBody(() => () => ({ value: { n: 1 } }), data), undefined);
+    assert.equal(
+      validateBody(() => () => ({ value: { n: 1 } }), data),
+      undefined,
+    );
     assert.deepEqual(data.body, { n: 1 });
 
     class LibraryError extends Error {
@@ -105,14 +108,23 @@ describe('custom validator compilers', () => {
   test('{ error: [...] } goes through the formatter; other truthy results are valid', () => {
     const error = validateBody(() => () => ({ error: [{ instancePath: '/x', message: 'bad' }] }), request({ body: {} })) as Error;
     assert.equal(error.message, 'body/x bad');
-    assert.equal(validateBody(() => () => ({ success: true }), request({ body: {} })), undefined);
-    assert.equal(validateBody(() => () => undefined, request({ body: {} })), undefined);
+    assert.equal(
+      validateBody(() => () => ({ success: true }), request({ body: {} })),
+      undefined,
+    );
+    assert.equal(
+      validateBody(() => () => undefined, request({ body: {} })),
+      undefined,
+    );
   });
 
   test('a thrown error is the failure of that part, not a crash', () => {
-    const error = validateBody(() => () => {
-      throw new TypeError('cannot read this');
-    }, request({ body: {} })) as EnclaveError;
+    const error = validateBody(
+      () => () => {
+        throw new TypeError('cannot read this');
+      },
+      request({ body: {} }),
+    ) as EnclaveError;
     assert.equal(error.statusCode, 400);
     assert.equal(error.validationContext, 'body');
     assert.equal(error.message, 'cannot read this');
@@ -206,7 +218,10 @@ describe('schemaController.compilersFactory', () => {
     plain.compileRoute(route, null);
     plain.createChild().compileRoute(route, null);
     withSchemas.compileRoute(route, null);
-    assert.deepEqual(builds.map(({ ids }) => ids), [['a'], ['a', 'b']]);
+    assert.deepEqual(
+      builds.map(({ ids }) => ids),
+      [['a'], ['a', 'b']],
+    );
     assert.deepEqual((builds[0]!.ajv as { customOptions: unknown }).customOptions, { allErrors: true });
   });
 

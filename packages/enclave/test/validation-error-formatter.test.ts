@@ -118,9 +118,8 @@ describe('schemaErrorFormatter', () => {
         code: 'FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN',
       });
     }
-    assert.throws(
-      () => createRoot({}).compileRoute({ ...route, schemaErrorFormatter: asyncFormatter as unknown as SchemaErrorFormatter }, null),
-      { code: 'FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN' },
-    );
+    assert.throws(() => createRoot({}).compileRoute({ ...route, schemaErrorFormatter: asyncFormatter as unknown as SchemaErrorFormatter }, null), {
+      code: 'FST_ERR_SCHEMA_ERROR_FORMATTER_NOT_FN',
+    });
   });
 });

@@ -80,7 +80,14 @@ test('querystring coercion: a single value becomes a one-element array, an absen
   const app = enclave();
   app.get(
     '/',
-    { schema: { querystring: { type: 'object', properties: { tags: { type: 'array', items: { type: 'string' } }, ids: { type: 'array', items: { type: 'integer' }, default: [] } } } } },
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          properties: { tags: { type: 'array', items: { type: 'string' } }, ids: { type: 'array', items: { type: 'integer' }, default: [] } },
+        },
+      },
+    },
     async (request) => request.query,
   );
   assert.deepEqual((await app.inject({ url: '/?tags=a' })).json(), { tags: ['a'], ids: [] });
@@ -89,11 +96,9 @@ test('querystring coercion: a single value becomes a one-element array, an absen
 
 test('attachValidation hands the error to the handler instead of answering', async () => {
   const app = enclave();
-  app.post(
-    '/',
-    { attachValidation: true, schema: { body: { type: 'object', required: ['a'] } } },
-    async (request) => ({ failed: request.validationError?.validationContext ?? null }),
-  );
+  app.post('/', { attachValidation: true, schema: { body: { type: 'object', required: ['a'] } } }, async (request) => ({
+    failed: request.validationError?.validationContext ?? null,
+  }));
   assert.deepEqual((await app.inject({ method: 'POST', url: '/', payload: {} })).json(), { failed: 'body' });
   assert.deepEqual((await app.inject({ method: 'POST', url: '/', payload: { a: 1 } })).json(), { failed: null });
 });
@@ -135,7 +140,10 @@ test('validator compilers are encapsulated; route-level compilers win; results i
     child.post('/child', { schema: { body: { type: 'object' } } }, async (request) => request.body);
     child.post(
       '/route',
-      { schema: { body: { type: 'object' } }, validatorCompiler: () => Object.assign(() => false, { errors: [{ instancePath: '', message: 'route says no' }] }) },
+      {
+        schema: { body: { type: 'object' } },
+        validatorCompiler: () => Object.assign(() => false, { errors: [{ instancePath: '', message: 'route says no' }] }),
+      },
       async () => 'never',
     );
   });
@@ -159,7 +167,11 @@ test('a body schema applies to whatever a parser produced, and content maps refu
   app.post('/form', { schema: { body: { type: 'object', required: ['name'], properties: { age: { type: 'integer' } } } } }, async (request) => request.body);
   app.post(
     '/mapped',
-    { schema: { body: { content: { 'application/json': { schema: { type: 'object', required: ['j'] } }, 'text/plain': { schema: { type: 'string', maxLength: 3 } } } } } },
+    {
+      schema: {
+        body: { content: { 'application/json': { schema: { type: 'object', required: ['j'] } }, 'text/plain': { schema: { type: 'string', maxLength: 3 } } } },
+      },
+    },
     async (request) => ({ body: request.body }),
   );
   const form = { 'content-type': 'application/x-www-form-urlencoded' };

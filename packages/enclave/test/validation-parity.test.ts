@@ -63,7 +63,11 @@ test('a root primitive Ajv coerces is what the handler receives', async () => {
 describe('the validation errors an application sees', () => {
   test("the default one prints as a plain Error, as Fastify's does", async () => {
     const app = enclave();
-    app.post('/', { attachValidation: true, schema: { body: { type: 'object', required: ['name'] } } }, async (request) => `Attached: ${request.validationError}`);
+    app.post(
+      '/',
+      { attachValidation: true, schema: { body: { type: 'object', required: ['name'] } } },
+      async (request) => `Attached: ${request.validationError}`,
+    );
     const response = await app.inject({ method: 'POST', url: '/', payload: {} });
     assert.equal(response.body, "Attached: Error: body must have required property 'name'");
   });

@@ -38,21 +38,14 @@ let automaticNameCount = 0;
  * );
  * ```
  */
-function plugin<Fn extends plugin.PluginFunction>(
-  fn: Fn | { readonly default: Fn },
-  meta?: plugin.PluginMetadata | string,
-): Fn {
+function plugin<Fn extends plugin.PluginFunction>(fn: Fn | { readonly default: Fn }, meta?: plugin.PluginMetadata | string): Fn {
   // `register(await import('./p.mjs'))`-style namespaces and transpiled `exports.default`.
   const target: unknown = (fn as { default?: unknown } | null | undefined)?.default ?? fn;
   if (typeof target !== 'function') {
-    throw new TypeError(
-      `@enclavejs/plugin: expected a plugin function (or a module whose default export is one), got ${describe(target)}`,
-    );
+    throw new TypeError(`@enclavejs/plugin: expected a plugin function (or a module whose default export is one), got ${describe(target)}`);
   }
   const metadata = normalizeMetadata(meta);
-  const named: plugin.PluginMetadata = metadata.name
-    ? metadata
-    : { ...metadata, name: `${derivePluginName(target, plugin)}-auto-${automaticNameCount++}` };
+  const named: plugin.PluginMetadata = metadata.name ? metadata : { ...metadata, name: `${derivePluginName(target, plugin)}-auto-${automaticNameCount++}` };
 
   const marked = target as Function & Record<PropertyKey, unknown>;
   marked[skipOverride] = named.encapsulate !== true;
@@ -70,14 +63,10 @@ function normalizeMetadata(meta: plugin.PluginMetadata | string | undefined): pl
   if (meta === undefined) return {};
   if (typeof meta === 'string') return { fastify: meta };
   if (typeof meta !== 'object' || meta === null || Array.isArray(meta)) {
-    throw new TypeError(
-      `@enclavejs/plugin: the metadata must be an object or a version-range string, got ${describe(meta)}`,
-    );
+    throw new TypeError(`@enclavejs/plugin: the metadata must be an object or a version-range string, got ${describe(meta)}`);
   }
   if (meta.fastify !== undefined && typeof meta.fastify !== 'string') {
-    throw new TypeError(
-      `@enclavejs/plugin: metadata.fastify must be a version-range string, got ${describe(meta.fastify)}`,
-    );
+    throw new TypeError(`@enclavejs/plugin: metadata.fastify must be a version-range string, got ${describe(meta.fastify)}`);
   }
   // Empty and nullish names mean "unnamed"; any other non-string is a mistake worth reporting.
   const name: unknown = meta.name;

@@ -149,12 +149,15 @@ describe('inputs', () => {
       [[], /got an array/],
     ];
     for (const [input, message] of cases) {
-      assert.throws(() => plugin(input as never), (error: unknown) => {
-        assert.ok(error instanceof TypeError);
-        assert.match(error.message, /expected a plugin function/);
-        assert.match(error.message, message);
-        return true;
-      });
+      assert.throws(
+        () => plugin(input as never),
+        (error: unknown) => {
+          assert.ok(error instanceof TypeError);
+          assert.match(error.message, /expected a plugin function/);
+          assert.match(error.message, message);
+          return true;
+        },
+      );
     }
   });
 

@@ -8,7 +8,18 @@ import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { errorCodes } from '../errors.js';
 import { readSafely } from '../thrown-values.js';
-import { asClientError, type BodyReadCallback, callSafely, createAbortError, discardBody, noop, notBytesError, overrun, type RawRequestLike, toBuffer } from './body-read-common.js';
+import {
+  asClientError,
+  type BodyReadCallback,
+  callSafely,
+  createAbortError,
+  discardBody,
+  noop,
+  notBytesError,
+  overrun,
+  type RawRequestLike,
+  toBuffer,
+} from './body-read-common.js';
 import { type ReadRequest, readRawRequest } from './raw-body-read.js';
 
 /**
@@ -77,7 +88,14 @@ export function readBody(
  * which V8 creates on entry: inside readBody they cost every request, the common path too,
  * 0.6–0.7 KB of allocation and ~0.1k instructions.
  */
-function readStream(raw: RawRequestLike | undefined, payload: Readable, declaredLength: number | undefined, limit: number, asString: boolean, done: BodyReadCallback): void {
+function readStream(
+  raw: RawRequestLike | undefined,
+  payload: Readable,
+  declaredLength: number | undefined,
+  limit: number,
+  asString: boolean,
+  done: BodyReadCallback,
+): void {
   // The stream is the hook's: every read of it and every call on it is guarded (callSafely,
   // readSafely), since a look-alike may lack `destroy` or `removeListener`, and a throw in an
   // event listener would end the process (issue 28).

@@ -63,7 +63,10 @@ export function createJsonParser(onProtoPoisoning: PoisoningAction = 'error', on
   return function parseJsonBody(request: unknown, body: string | Buffer, done?: ParserDone): unknown {
     const foreign = findForeignCharset(request);
     if (foreign !== undefined) {
-      return settle(done, Object.assign(errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), { cause: `unsupported charset: ${foreign.essence}; charset=${foreign.charset}` }));
+      return settle(
+        done,
+        Object.assign(errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), { cause: `unsupported charset: ${foreign.essence}; charset=${foreign.charset}` }),
+      );
     }
     if (body === undefined || body === null || body.length === 0) {
       return settle(done, errorCodes.FST_ERR_CTP_EMPTY_JSON_BODY());

@@ -83,7 +83,13 @@ function refuseOnHeaders(error: Error): Error {
  * parser's error reaches the error handlers as it is, with its own status (500 without one), as
  * in Fastify: only a missing value becomes FST_ERR_SEND_UNDEFINED_ERR.
  */
-function runParser(entry: ContentTypeParserEntry, request: unknown, input: ContentTypeParserInput, essence: string | undefined, done: ParsedBodyCallback): void {
+function runParser(
+  entry: ContentTypeParserEntry,
+  request: unknown,
+  input: ContentTypeParserInput,
+  essence: string | undefined,
+  done: ParsedBodyCallback,
+): void {
   let settled = false;
   let callerFailure: { error: unknown } | undefined;
   const callback = (err: unknown, body?: unknown): void => {

@@ -100,8 +100,24 @@ export class ContentTypeParserStore {
     const limit = options?.bodyLimit;
     const store = new ContentTypeParserStore(undefined, Number.isInteger(limit) && limit > 0 ? limit : DEFAULT_BODY_LIMIT);
     const jsonParser = createJsonParser(options?.onProtoPoisoning as PoisoningAction, options?.onConstructorPoisoning as PoisoningAction);
-    store.insert({ ...prepareMatcher('application/json'), parser: jsonParser, parseAs: 'string', bodyLimit: undefined, instance: undefined, builtin: true, owner: store });
-    store.insert({ ...prepareMatcher('text/plain'), parser: parseTextBody, parseAs: 'string', bodyLimit: undefined, instance: undefined, builtin: true, owner: store });
+    store.insert({
+      ...prepareMatcher('application/json'),
+      parser: jsonParser,
+      parseAs: 'string',
+      bodyLimit: undefined,
+      instance: undefined,
+      builtin: true,
+      owner: store,
+    });
+    store.insert({
+      ...prepareMatcher('text/plain'),
+      parser: parseTextBody,
+      parseAs: 'string',
+      bodyLimit: undefined,
+      instance: undefined,
+      builtin: true,
+      owner: store,
+    });
     return store;
   }
 
@@ -114,7 +130,12 @@ export class ContentTypeParserStore {
    * Registers `parser` for one or more matchers; all of them are checked before any is added.
    * `instance` is the `this` the parser runs with.
    */
-  add(matcher: string | RegExp | Array<string | RegExp>, options: ContentTypeParserOptions, parser: ContentTypeParserFunction | undefined, instance: unknown): void {
+  add(
+    matcher: string | RegExp | Array<string | RegExp>,
+    options: ContentTypeParserOptions,
+    parser: ContentTypeParserFunction | undefined,
+    instance: unknown,
+  ): void {
     const matchers: unknown[] = Array.isArray(matcher) ? matcher : [matcher];
     if (matchers.length === 0) throw errorCodes.FST_ERR_CTP_INVALID_TYPE();
     // Fastify's order: the matcher's kind, then the parser, then whether the string is a media type.

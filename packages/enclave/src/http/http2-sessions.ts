@@ -54,7 +54,10 @@ export function sweepHttp2Sessions(server: object, lastSeen: WeakMap<object, num
     if (session.closed || session.destroyed) continue;
     const now = traffic(session);
     if (lastSeen.get(session) === now) {
-      whenStillIdle(() => !session.closed && !session.destroyed && traffic(session) === now, () => session.close());
+      whenStillIdle(
+        () => !session.closed && !session.destroyed && traffic(session) === now,
+        () => session.close(),
+      );
     } else lastSeen.set(session, now);
   }
 }

@@ -31,7 +31,11 @@ function checkPort(port: unknown): number | string {
 
 export function checkSignal(signal: unknown): AbortSignal | undefined {
   if (signal === undefined) return undefined;
-  const valid = signal !== null && typeof signal === 'object' && typeof (signal as AbortSignal).aborted === 'boolean' && typeof (signal as AbortSignal).addEventListener === 'function';
+  const valid =
+    signal !== null &&
+    typeof signal === 'object' &&
+    typeof (signal as AbortSignal).aborted === 'boolean' &&
+    typeof (signal as AbortSignal).addEventListener === 'function';
   if (!valid) throw new errorCodes.FST_ERR_LISTEN_OPTIONS_INVALID('Invalid options.signal');
   return signal as AbortSignal;
 }
@@ -59,12 +63,7 @@ function bind(server: Server, options: ListenOptions, signal: AbortSignal | unde
 }
 
 /** Starts listening once the application is ready; resolves with the address. */
-export async function listen(
-  root: RootState,
-  ready: () => Promise<unknown>,
-  options: ListenOptions,
-  close: () => Promise<void>,
-): Promise<string> {
+export async function listen(root: RootState, ready: () => Promise<unknown>, options: ListenOptions, close: () => Promise<void>): Promise<string> {
   if (options === null || typeof options !== 'object') throw new errorCodes.FST_ERR_LISTEN_OPTIONS_INVALID(String(options));
   if (root.closing || root.closed) throw new errorCodes.FST_ERR_REOPENED_CLOSE_SERVER();
   if (root.listening) throw new errorCodes.FST_ERR_REOPENED_SERVER();

@@ -125,13 +125,7 @@ function onRawClose(this: ReadRequest): void {
  * something removed it; a second 'end', 'error' or 'close' listener would be harmless, as
  * `finished` keeps every event to one answer).
  */
-export function readRawRequest(
-  raw: ReadRequest,
-  declaredLength: number | undefined,
-  limit: number,
-  asString: boolean,
-  done: BodyReadCallback,
-): void {
+export function readRawRequest(raw: ReadRequest, declaredLength: number | undefined, limit: number, asString: boolean, done: BodyReadCallback): void {
   const read = new RawBodyRead(raw, declaredLength, limit, asString, done);
   const previous = raw[kRawRead];
   raw[kRawRead] = read;

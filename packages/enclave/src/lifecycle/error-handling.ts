@@ -157,7 +157,9 @@ function callErrorHandler(reply: ErrorPathReply, error: unknown): void {
     // An async handler that resolves without sending answers with what it resolved to
     // (undefined: an empty body), so the request never hangs.
     // A traced request's trace follows it (asyncStart/asyncEnd around the continuation).
-    thenTraced(traceOf(reply), result, sendResult, (rejected: unknown) => handleError(reply, rejected ? rejected : new errorCodes.FST_ERR_SEND_UNDEFINED_ERR()));
+    thenTraced(traceOf(reply), result, sendResult, (rejected: unknown) =>
+      handleError(reply, rejected ? rejected : new errorCodes.FST_ERR_SEND_UNDEFINED_ERR()),
+    );
   } else if (result !== undefined) {
     sendResult(result);
   }

@@ -45,13 +45,7 @@ function requestLogger(settings: RequestSettings, root: RootState, route: Compil
   return settings.logging ? root.log.child({ [settings.requestIdLogLabel]: id }, route.logOptions) : root.log;
 }
 
-function trackCompletion(
-  route: CompiledRoute,
-  request: LifecycleRequest,
-  reply: LifecycleReply,
-  logged: boolean,
-  onTimeout: (() => void) | null,
-): void {
+function trackCompletion(route: CompiledRoute, request: LifecycleRequest, reply: LifecycleReply, logged: boolean, onTimeout: (() => void) | null): void {
   const res = reply.raw;
   let done = false;
   // The event says whether the response completed: `writableFinished` is not reliable here
@@ -59,7 +53,10 @@ function trackCompletion(
   // The completion line comes after the onResponse hooks, as in Fastify, so that it can carry
   // the first hook failure ('request errored', at error level); the others are logged apart.
   const logCompleted = (error: unknown) => {
-    if (logged) writeLogLine(reply, (controller, publicRequest, publicReply) => controller.requestCompleted(error === undefined ? null : (error as Error), publicRequest, publicReply));
+    if (logged)
+      writeLogLine(reply, (controller, publicRequest, publicReply) =>
+        controller.requestCompleted(error === undefined ? null : (error as Error), publicRequest, publicReply),
+      );
   };
   const onDone = (completed: boolean) => {
     if (done) return;
@@ -169,27 +166,34 @@ function parseBody(route: CompiledRoute, request: LifecycleRequest, reply: Lifec
     preValidation(route, request, reply);
     return;
   }
-  parseRequestBody(route.parsers, request, payload, route.bodyLimit, (err, body, mediaType) => {
-    if (err !== null) {
-      // A request for no route is answered 404 whatever its body: no parser for it is not the
-      // news (Fastify skips the body of a 404 it cannot parse; the bytes were discarded).
-      const refusedOnHeaders = isHeaderRefusal(err);
-      if (route.isNotFound && !refusedOnHeaders && readSafely(err, 'code') === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
-        preValidation(route, request, reply);
+  parseRequestBody(
+    route.parsers,
+    request,
+    payload,
+    route.bodyLimit,
+    (err, body, mediaType) => {
+      if (err !== null) {
+        // A request for no route is answered 404 whatever its body: no parser for it is not the
+        // news (Fastify skips the body of a 404 it cannot parse; the bytes were discarded).
+        const refusedOnHeaders = isHeaderRefusal(err);
+        if (route.isNotFound && !refusedOnHeaders && readSafely(err, 'code') === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+          preValidation(route, request, reply);
+          return;
+        }
+        // A body refused before it all arrived (413, a bad length) is not read further, so the
+        // connection cannot carry another request: it closes after this answer, lingering so that
+        // the client, still sending, reads the answer rather than a reset (issue 28).
+        if (!request.raw.complete && request.raw.httpVersionMajor === 1 && !reply.raw.headersSent) lingerAfterResponse(request.raw, reply.raw, route.bodyLimit);
+        if (refusedOnHeaders) reply.code((err as { statusCode: number }).statusCode);
+        handleError(reply, err);
         return;
       }
-      // A body refused before it all arrived (413, a bad length) is not read further, so the
-      // connection cannot carry another request: it closes after this answer, lingering so that
-      // the client, still sending, reads the answer rather than a reset (issue 28).
-      if (!request.raw.complete && request.raw.httpVersionMajor === 1 && !reply.raw.headersSent) lingerAfterResponse(request.raw, reply.raw, route.bodyLimit);
-      if (refusedOnHeaders) reply.code((err as { statusCode: number }).statusCode);
-      handleError(reply, err);
-      return;
-    }
-    request.body = body;
-    request[kMediaType] = mediaType;
-    preValidation(route, request, reply);
-  }, route.ownBodyLimit === true);
+      request.body = body;
+      request[kMediaType] = mediaType;
+      preValidation(route, request, reply);
+    },
+    route.ownBodyLimit === true,
+  );
 }
 
 function preValidation(route: CompiledRoute, request: LifecycleRequest, reply: LifecycleReply): void {
@@ -212,7 +216,10 @@ function validate(route: CompiledRoute, request: LifecycleRequest, reply: Lifecy
     return;
   }
   if (result instanceof Promise) {
-    result.then((err) => afterValidation(route, request, reply, err), (err) => handleError(reply, err));
+    result.then(
+      (err) => afterValidation(route, request, reply, err),
+      (err) => handleError(reply, err),
+    );
   } else {
     afterValidation(route, request, reply, result);
   }
@@ -235,7 +242,12 @@ function preHandler(route: CompiledRoute, request: LifecycleRequest, reply: Life
 }
 
 /** `frameworkErrors`: the user's answer to a router error; its own failure goes to the error handlers. */
-function answerFrameworkError(answer: NonNullable<RootState['options']['frameworkErrors']>, error: unknown, request: LifecycleRequest, reply: LifecycleReply): void {
+function answerFrameworkError(
+  answer: NonNullable<RootState['options']['frameworkErrors']>,
+  error: unknown,
+  request: LifecycleRequest,
+  reply: LifecycleReply,
+): void {
   try {
     const result = answer(error as Error, request, reply);
     if (result !== null && typeof (result as PromiseLike<unknown>)?.then === 'function') {

@@ -235,12 +235,7 @@ export function runValueHooks<Reply extends HookReply>(
  * Runs hooks whose errors cannot change the response any more (onResponse, onError, onTimeout,
  * onRequestAbort): every hook runs, and errors are handed to `onHookError` (logged).
  */
-export function runObserverHooks(
-  hooks: HookEntry[],
-  args: unknown[],
-  onHookError: (error: unknown) => void,
-  next?: () => void,
-): void {
+export function runObserverHooks(hooks: HookEntry[], args: unknown[], onHookError: (error: unknown) => void, next?: () => void): void {
   let index = 0;
   function step(error?: unknown): void {
     if (isDoneError(error)) onHookError(error);
@@ -256,7 +251,15 @@ export function runObserverHooks(
       step(thrownAsError(thrown));
       return;
     }
-    if (!followThenable(result, () => step(), (rejected) => step(rejectionAsError(rejected))) && hook.fn.length <= args.length) step();
+    if (
+      !followThenable(
+        result,
+        () => step(),
+        (rejected) => step(rejectionAsError(rejected)),
+      ) &&
+      hook.fn.length <= args.length
+    )
+      step();
   }
   step();
 }

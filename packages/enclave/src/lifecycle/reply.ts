@@ -146,21 +146,39 @@ replyBasePrototype[kTrailers] = null;
 
 Object.defineProperties(replyBasePrototype, {
   statusCode: {
-    get(this: ReplyObject) { return this.raw.statusCode; },
-    set(this: ReplyObject, value: number) { this.code(value); },
+    get(this: ReplyObject) {
+      return this.raw.statusCode;
+    },
+    set(this: ReplyObject, value: number) {
+      this.code(value);
+    },
     enumerable: true,
   },
   sent: {
-    get(this: ReplyObject) { return this[kSent] === true || this[kHijacked] === true || this.raw.writableEnded === true; },
+    get(this: ReplyObject) {
+      return this[kSent] === true || this[kHijacked] === true || this.raw.writableEnded === true;
+    },
     set(this: ReplyObject, value: unknown) {
       if (value !== true) throw new errorCodes.FST_ERR_REP_SENT_VALUE();
       this[kHijacked] = true;
       markHijacked(this.raw);
     },
   },
-  elapsedTime: { get(this: ReplyObject) { return performance.now() - this[kStartTime]; } },
-  server: { get(this: ReplyObject) { return routeOf(this).context.instance; } },
-  routeOptions: { get(this: ReplyObject) { return routeOf(this).routeOptions; } },
+  elapsedTime: {
+    get(this: ReplyObject) {
+      return performance.now() - this[kStartTime];
+    },
+  },
+  server: {
+    get(this: ReplyObject) {
+      return routeOf(this).context.instance;
+    },
+  },
+  routeOptions: {
+    get(this: ReplyObject) {
+      return routeOf(this).routeOptions;
+    },
+  },
 });
 
 /** Builds the reply constructor of a context (at ready). */

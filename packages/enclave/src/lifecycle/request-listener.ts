@@ -60,7 +60,14 @@ export function createRequestListener(root: RootState, hooks: RouterHooks): (raw
   const parsesEmptyQuery = querystringParser !== parseQuerystring;
 
   /** find-my-way's answer for the derived constraints, then the matched or not-found route. */
-  function dispatch(raw: IncomingMessage, res: ServerResponse, path: string, query: Record<string, unknown>, queryError: Error | undefined, constraints: unknown): void {
+  function dispatch(
+    raw: IncomingMessage,
+    res: ServerResponse,
+    path: string,
+    query: Record<string, unknown>,
+    queryError: Error | undefined,
+    constraints: unknown,
+  ): void {
     // Any method may reach find-my-way (HTTP/2 lets unknown ones through): it answers null then.
     let found: RouterMatch | null = router.find(raw.method as HTTPMethod, path, constraints as Record<string, unknown>);
     if (found === null && hooks.defaultRoute !== null) {

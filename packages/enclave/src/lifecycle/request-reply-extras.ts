@@ -33,8 +33,16 @@ export function extendRequestAndReply(): void {
   if (Object.hasOwn(requestBasePrototype, 'signal')) return;
   Object.defineProperties(requestBasePrototype, {
     /** The essence of the request's Content-Type header (`application/json`), if it has a valid one. */
-    mediaType: { get(this: LifecycleRequest) { return essence(this.raw.headers['content-type']); } },
-    signal: { get(this: LifecycleRequest) { return requestSignal(this); } },
+    mediaType: {
+      get(this: LifecycleRequest) {
+        return essence(this.raw.headers['content-type']);
+      },
+    },
+    signal: {
+      get(this: LifecycleRequest) {
+        return requestSignal(this);
+      },
+    },
     getDecorator: {
       value(this: Decorated, name: string) {
         return readDecorator(this, 'request', name);

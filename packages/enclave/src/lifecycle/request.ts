@@ -44,13 +44,44 @@ function isTrustedPeer(request: RequestObject): boolean {
 export const requestBasePrototype: object = {};
 
 Object.defineProperties(requestBasePrototype, {
-  url: { get(this: RequestObject) { return this.raw.url; }, enumerable: true },
-  originalUrl: { get(this: RequestObject) { return this.raw.originalUrl ?? this.raw.url; }, enumerable: true },
-  method: { get(this: RequestObject) { return this.raw.method; }, enumerable: true },
-  socket: { get(this: RequestObject) { return this.raw.socket; } },
-  server: { get(this: RequestObject) { return this[kRoute].context.instance; } },
-  routeOptions: { get(this: RequestObject) { return this[kRoute].routeOptions; } },
-  is404: { get(this: RequestObject) { return this[kRoute].isNotFound; } },
+  url: {
+    get(this: RequestObject) {
+      return this.raw.url;
+    },
+    enumerable: true,
+  },
+  originalUrl: {
+    get(this: RequestObject) {
+      return this.raw.originalUrl ?? this.raw.url;
+    },
+    enumerable: true,
+  },
+  method: {
+    get(this: RequestObject) {
+      return this.raw.method;
+    },
+    enumerable: true,
+  },
+  socket: {
+    get(this: RequestObject) {
+      return this.raw.socket;
+    },
+  },
+  server: {
+    get(this: RequestObject) {
+      return this[kRoute].context.instance;
+    },
+  },
+  routeOptions: {
+    get(this: RequestObject) {
+      return this[kRoute].routeOptions;
+    },
+  },
+  is404: {
+    get(this: RequestObject) {
+      return this[kRoute].isNotFound;
+    },
+  },
   ip: {
     get(this: RequestObject) {
       const trust = trustOf(this);
@@ -104,7 +135,11 @@ Object.defineProperties(requestBasePrototype, {
     enumerable: true,
   },
   /** The parsed media-type essence of the body, when there was one. */
-  contentType: { get(this: RequestObject) { return this[kMediaType]; } },
+  contentType: {
+    get(this: RequestObject) {
+      return this[kMediaType];
+    },
+  },
   getValidationFunction: {
     value(this: RequestObject, httpPartOrSchema: unknown) {
       const route = this[kRoute];

@@ -9,11 +9,20 @@ import { needsChunkedWrite, writeInChunks } from './http2-body.js';
 import { releaseSource } from './stream-source.js';
 import { kTrailers } from './symbols.js';
 
-
 // RFC 9110 §6.5.1: fields a trailer must not carry (framing, routing, authentication, content).
 const forbidden = new Set([
-  'transfer-encoding', 'content-length', 'host', 'cache-control', 'max-forwards', 'te', 'authorization',
-  'set-cookie', 'content-encoding', 'content-type', 'content-range', 'trailer',
+  'transfer-encoding',
+  'content-length',
+  'host',
+  'cache-control',
+  'max-forwards',
+  'te',
+  'authorization',
+  'set-cookie',
+  'content-encoding',
+  'content-type',
+  'content-range',
+  'trailer',
 ]);
 
 // In a slot of the reply (null until the first trailer) rather than a WeakMap: every response
@@ -117,7 +126,11 @@ function endWithTrailers(reply: LifecycleReply, payload: unknown): void {
     };
     try {
       const result = fn(reply, payload, done) as PromiseLike<string> | undefined;
-      if (result !== null && typeof result?.then === 'function') result.then((value) => done(null, value), (error) => done(error ?? new Error('trailer rejected')));
+      if (result !== null && typeof result?.then === 'function')
+        result.then(
+          (value) => done(null, value),
+          (error) => done(error ?? new Error('trailer rejected')),
+        );
     } catch (error) {
       done(error ?? new Error('trailer threw'));
     }

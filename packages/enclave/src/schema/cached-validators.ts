@@ -16,7 +16,11 @@ export interface ValidatorCacheScope {
    * The stored validator of a schema and part, or a way to record the one Ajv compiles instead.
    * Undefined once the application is ready.
    */
-  load(schema: object, contentKey: string, httpPart: string): { validate: ValidationFunction } | { compiled(ajv: Ajv, validate: ValidationFunction): void } | undefined;
+  load(
+    schema: object,
+    contentKey: string,
+    httpPart: string,
+  ): { validate: ValidationFunction } | { compiled(ajv: Ajv, validate: ValidationFunction): void } | undefined;
 }
 
 // Validators loaded from the cache are Ajv's functions without Ajv's `schemaEnv`: route

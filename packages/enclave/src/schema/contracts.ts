@@ -66,9 +66,7 @@ export interface CompiledRouteSchemas {
    * schemas. `mediaType` is the parsed essence of the request's Content-Type (the same parse the
    * body parser used), for `body: { content: { ... } }` maps. Null when the route validates nothing.
    */
-  validate:
-    | ((request: ValidatableRequest, mediaType: string | undefined) => Error | undefined | Promise<Error | undefined>)
-    | null;
+  validate: ((request: ValidatableRequest, mediaType: string | undefined) => Error | undefined | Promise<Error | undefined>) | null;
   /**
    * The serializer for a reply's status code and content type (exact status, then `Nxx`, then
    * `default`; `content` maps by media type with `*\/*` as catch-all). Null when the route has no

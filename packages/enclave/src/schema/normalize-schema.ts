@@ -51,7 +51,6 @@ export interface NormalizedRouteSchema {
   body?: BodySchema;
 }
 
-
 function readContentMap(content: Record<string, unknown>): Map<string, unknown> {
   const byMediaType = new Map<string, unknown>();
   for (const { mediaType, schema } of readContentEntries(content)) byMediaType.set(mediaType, expandPartShorthand(schema));

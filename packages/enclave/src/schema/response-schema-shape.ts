@@ -3,9 +3,7 @@
 import { errorCodes } from '../errors.js';
 
 /** What one response key declares. */
-export type ResponseDeclaration =
-  | { kind: 'schema'; schema: unknown }
-  | { kind: 'content'; entries: Array<{ mediaType: string; schema: unknown }> };
+export type ResponseDeclaration = { kind: 'schema'; schema: unknown } | { kind: 'content'; entries: Array<{ mediaType: string; schema: unknown }> };
 
 /** The media type that matches any reply without an entry of its own. */
 export const CATCH_ALL_MEDIA_TYPE = '*/*';

@@ -92,7 +92,12 @@ function compilePart(input: RouteValidationInput, part: HttpPart, schema: unknow
     throw new errorCodes.FST_ERR_SCH_VALIDATION_BUILD(input.method, input.url, reason, `${part} schema`, { cause: error });
   }
   if (typeof validate !== 'function') {
-    throw new errorCodes.FST_ERR_SCH_VALIDATION_BUILD(input.method, input.url, `the validator compiler returned ${typeof validate}, not a function`, `${part} schema`);
+    throw new errorCodes.FST_ERR_SCH_VALIDATION_BUILD(
+      input.method,
+      input.url,
+      `the validator compiler returned ${typeof validate}, not a function`,
+      `${part} schema`,
+    );
   }
   return { validate: validate as ValidationFunction, ajv: isAjvValidator(validate) };
 }
@@ -148,7 +153,8 @@ function runParts(
     const validator = entry.validator ?? selectByMediaType(entry.byMediaType!, mediaType);
     // A content map lists the media types the route accepts; any other body is refused rather
     // than passed on unvalidated (SPEC §6.1).
-    if (validator === undefined) return Object.assign(errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), { cause: `no schema for ${mediaType ?? '(no Content-Type)'}` });
+    if (validator === undefined)
+      return Object.assign(errorCodes.FST_ERR_CTP_INVALID_MEDIA_TYPE(), { cause: `no schema for ${mediaType ?? '(no Content-Type)'}` });
     const { validate } = validator;
     let result: unknown;
     // A missing part is validated as `null`, as in Fastify: a nullable body schema accepts a

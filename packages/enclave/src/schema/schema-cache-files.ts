@@ -31,10 +31,7 @@ const BUNDLE_NAME = /^b-[0-9a-f]{32}\.js$/;
 export type ModuleFunction = (require: (id: string) => unknown, module: { exports: unknown }, exports: unknown) => void;
 
 /** One stored entry: a validator or serializer module, or why the compiled code has none. */
-export type StoredEntry =
-  | { k: 'v'; a: boolean; m: ModuleFunction }
-  | { k: 's'; m: ModuleFunction }
-  | { k: 'x'; r: string };
+export type StoredEntry = { k: 'v'; a: boolean; m: ModuleFunction } | { k: 's'; m: ModuleFunction } | { k: 'x'; r: string };
 
 /** A bundle read from disk and compiled. */
 export interface LoadedBundle {
@@ -124,10 +121,7 @@ export async function prefetchLatestBundle(directory: string): Promise<Prefetche
   try {
     const name = (await readFile(join(directory, 'latest'), 'latin1')).trim();
     if (!BUNDLE_NAME.test(name)) return undefined;
-    const [file, codeCache] = await Promise.all([
-      readFile(join(directory, name)),
-      readFile(join(directory, codeCacheName(name))).catch(() => undefined),
-    ]);
+    const [file, codeCache] = await Promise.all([readFile(join(directory, name)), readFile(join(directory, codeCacheName(name))).catch(() => undefined)]);
     return { name, file, codeCache };
   } catch {
     return undefined;

@@ -55,12 +55,15 @@ function optionalFunction<Fn>(value: unknown, name: string): Fn | undefined {
  * @example
  * readSchemaControllerOptions({ ajv: { customOptions: { allErrors: true } } }).buildValidator
  */
-export function readSchemaControllerOptions(options: {
-  ajv?: unknown;
-  schemaErrorFormatter?: unknown;
-  schemaController?: unknown;
-  serializerOpts?: unknown;
-}, schemaCache: SchemaCache | null = null): SchemaControllerSettings {
+export function readSchemaControllerOptions(
+  options: {
+    ajv?: unknown;
+    schemaErrorFormatter?: unknown;
+    schemaController?: unknown;
+    serializerOpts?: unknown;
+  },
+  schemaCache: SchemaCache | null = null,
+): SchemaControllerSettings {
   const ajvOptions = readAjvFactoryOptions(options.ajv);
   if (options.schemaErrorFormatter !== undefined) assertSchemaErrorFormatter(options.schemaErrorFormatter);
 

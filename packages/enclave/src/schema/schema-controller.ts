@@ -159,7 +159,8 @@ export class SchemaController {
 
     const normalized = normalizeRouteSchema(schema, route.method);
     let validate: CompiledRouteSchemas['validate'] = null;
-    const hasParts = normalized.params !== undefined || normalized.querystring !== undefined || normalized.headers !== undefined || normalized.body !== undefined;
+    const hasParts =
+      normalized.params !== undefined || normalized.querystring !== undefined || normalized.headers !== undefined || normalized.body !== undefined;
     if (hasParts) {
       const own = route.validatorCompiler ?? this.customValidatorCompiler();
       const defaultBuilder = isDefaultValidatorBuilder(this.settings.buildValidator);
@@ -184,7 +185,11 @@ export class SchemaController {
     if (schema.response !== undefined && schema.response !== null) {
       const compiler = route.serializerCompiler ?? this.effectiveSerializerCompiler();
       if (route.serializerCompiler === undefined) this.serializerInUse = true;
-      if (route.serializerCompiler !== undefined || this.customSerializerCompiler() !== undefined || !isDefaultSerializerBuilder(this.settings.buildSerializer)) {
+      if (
+        route.serializerCompiler !== undefined ||
+        this.customSerializerCompiler() !== undefined ||
+        !isDefaultSerializerBuilder(this.settings.buildSerializer)
+      ) {
         this.settings.schemaCache?.explain('serializers made by a compiler of your own');
       }
       serializerFor = compileServingResponse(schema.response, { method: route.method, url: route.url, compiler });
@@ -212,12 +217,7 @@ export class SchemaController {
    * Compiles a schema with this context's serializer compiler, for
    * `reply.compileSerializationSchema()`. Cached by schema content, status and content type.
    */
-  compileSerializationSchema(
-    schema: unknown,
-    httpStatus?: string,
-    contentType?: string,
-    route?: { method: string; url: string },
-  ): SerializeFunction {
+  compileSerializationSchema(schema: unknown, httpStatus?: string, contentType?: string, route?: { method: string; url: string }): SerializeFunction {
     const compiler = this.effectiveSerializerCompiler();
     if (this.serializationCache?.compiler !== compiler) this.serializationCache = { compiler, cache: new CompiledSchemaCache(contentKey) };
     const variant = `${httpStatus ?? ''}\n${contentType ?? ''}`;
@@ -248,9 +248,7 @@ export class SchemaController {
   }
 
   private effectiveFormatter(): SchemaErrorFormatter {
-    return (
-      this.schemaErrorFormatter ?? this.parent?.effectiveFormatter() ?? this.settings.schemaErrorFormatter ?? defaultSchemaErrorFormatter
-    );
+    return this.schemaErrorFormatter ?? this.parent?.effectiveFormatter() ?? this.settings.schemaErrorFormatter ?? defaultSchemaErrorFormatter;
   }
 
   // The number of visible shared schemas: schemas are only ever added, so the count tells

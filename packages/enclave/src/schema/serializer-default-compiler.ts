@@ -8,8 +8,7 @@ import { cloneSchema, containsLineTerminator, copyFromKey, fingerprintSchema } f
 
 // See `hasLineTerminatorInName`: refusing the schema is the only safe answer short of patching
 // fast-json-stringify, and such names are almost certainly a mistake.
-const UNSAFE_NAME_MESSAGE =
-  'a property name, $id or $ref contains a line break, which fast-json-stringify cannot compile safely';
+const UNSAFE_NAME_MESSAGE = 'a property name, $id or $ref contains a line break, which fast-json-stringify cannot compile safely';
 
 /**
  * Creates the default serializer compiler of one application: fast-json-stringify, fed with the

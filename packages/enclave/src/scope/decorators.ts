@@ -16,11 +16,7 @@ interface Accessor {
 }
 
 function isAccessor(value: unknown): value is Accessor {
-  return (
-    value !== null &&
-    typeof value === 'object' &&
-    (typeof (value as Accessor).getter === 'function' || typeof (value as Accessor).setter === 'function')
-  );
+  return value !== null && typeof value === 'object' && (typeof (value as Accessor).getter === 'function' || typeof (value as Accessor).setter === 'function');
 }
 
 /**
@@ -65,11 +61,7 @@ function checkDependencies(context: Context, kind: DecoratorKind, name: string, 
   if (!Array.isArray(dependencies)) throw new errorCodes.FST_ERR_DEC_DEPENDENCY_INVALID_TYPE(name);
   for (const dependency of dependencies) {
     if (!isVisible(context, kind, dependency)) {
-      throw new errorCodes.FST_ERR_DEC_MISSING_DEPENDENCY(
-        dependency,
-        name,
-        ` (in "${contextPath(context)}")${decoratorHint(context, kind, dependency)}`,
-      );
+      throw new errorCodes.FST_ERR_DEC_MISSING_DEPENDENCY(dependency, name, ` (in "${contextPath(context)}")${decoratorHint(context, kind, dependency)}`);
     }
   }
 }
@@ -78,13 +70,7 @@ function checkDependencies(context: Context, kind: DecoratorKind, name: string, 
  * Adds a decorator of `kind` named `name` to `context`, after checking that the application has
  * not started, the name is free along the context chain and its dependencies are visible.
  */
-export function addDecorator(
-  context: Context,
-  kind: DecoratorKind,
-  name: string,
-  value: unknown,
-  dependencies: unknown,
-): void {
+export function addDecorator(context: Context, kind: DecoratorKind, name: string, value: unknown, dependencies: unknown): void {
   // onReady hooks may still decorate the instance, as in Fastify; requests and replies are
   // compiled by then.
   if (context.root.booted && !(kind === 'instance' && context.root.runningReadyHooks)) throw new errorCodes.FST_ERR_DEC_AFTER_START(name);

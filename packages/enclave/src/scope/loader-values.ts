@@ -20,7 +20,10 @@ export function toError(value: unknown, who = 'A plugin'): Error {
   if (value instanceof Error) return value;
   const error = new errorCodes.FST_ERR_PLUGIN_NOT_VALID(`${who} failed with a non-Error value: ${describe(value)}`);
   if (value === 0 || value === false || value === '') {
-    attachHint(error, `0, false and '' passed to done, thrown or rejected are failures in Enclave (Fastify's loader lets one passed to done or rejected count as success): call done() or done(null) to succeed, done(new Error('…')) to fail`);
+    attachHint(
+      error,
+      `0, false and '' passed to done, thrown or rejected are failures in Enclave (Fastify's loader lets one passed to done or rejected count as success): call done() or done(null) to succeed, done(new Error('…')) to fail`,
+    );
   }
   return error;
 }

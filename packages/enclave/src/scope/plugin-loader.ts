@@ -7,13 +7,7 @@ import { contextPath, createChildContext } from './context.js';
 import { setContextSetting } from './context-settings.js';
 import { describe, isSuccess, kindOf, toError } from './loader-values.js';
 import { currentRecord, loaderStateOf, runAs } from './plugin-attribution.js';
-import {
-  checkPluginRequirements,
-  type PluginFunction,
-  pluginMetaOf,
-  pluginNameOf,
-  skipsEncapsulation,
-} from './plugin-meta.js';
+import { checkPluginRequirements, type PluginFunction, pluginMetaOf, pluginNameOf, skipsEncapsulation } from './plugin-meta.js';
 import type { Context, RootState } from '../state/application.js';
 import type { LogSerializers } from '../state/options.js';
 import type { AfterCallback, PluginRecord, QueueItem } from '../state/plugins.js';
@@ -41,11 +35,19 @@ export function queuePlugin(context: Context, plugin: unknown, options: unknown)
     throw fromLoaderError(errorCodes.FST_ERR_ROOT_PLG_BOOTED, new loaderErrors.AVV_ERR_ROOT_PLG_BOOTED(), describePlugin(plugin), `"${contextPath(context)}"`);
   }
   if (context.loaded) {
-    const loaderError = new loaderErrors.AVV_ERR_PARENT_PLG_LOADED(typeof plugin === 'function' ? pluginNameOf(plugin as PluginFunction) : 'anonymous', context.name);
+    const loaderError = new loaderErrors.AVV_ERR_PARENT_PLG_LOADED(
+      typeof plugin === 'function' ? pluginNameOf(plugin as PluginFunction) : 'anonymous',
+      context.name,
+    );
     throw fromLoaderError(errorCodes.FST_ERR_PARENT_PLUGIN_BOOTED, loaderError, describePlugin(plugin), `"${contextPath(context)}"`, context.name);
   }
   if (!isValidPlugin(plugin)) {
-    throw fromLoaderError(errorCodes.FST_ERR_PLUGIN_NOT_VALID, new loaderErrors.AVV_ERR_PLUGIN_NOT_VALID(kindOf(plugin)), `"${contextPath(context)}"`, describe(plugin));
+    throw fromLoaderError(
+      errorCodes.FST_ERR_PLUGIN_NOT_VALID,
+      new loaderErrors.AVV_ERR_PLUGIN_NOT_VALID(kindOf(plugin)),
+      `"${contextPath(context)}"`,
+      describe(plugin),
+    );
   }
   if (options !== undefined && options !== null && typeof options !== 'object' && typeof options !== 'function') {
     throw new errorCodes.FST_ERR_OPTIONS_NOT_OBJ(`${describe(options)} for ${describePlugin(plugin)}`);
@@ -60,7 +62,12 @@ export function queuePlugin(context: Context, plugin: unknown, options: unknown)
 /** Queues an `after` callback: it runs once everything registered before it has loaded. */
 export function queueAfter(context: Context, callback: AfterCallback): void {
   if (typeof callback !== 'function') {
-    throw fromLoaderError(errorCodes.FST_ERR_PLUGIN_CALLBACK_NOT_FN, new loaderErrors.AVV_ERR_CALLBACK_NOT_FN('after', typeof callback), `"${contextPath(context)}"`, describe(callback));
+    throw fromLoaderError(
+      errorCodes.FST_ERR_PLUGIN_CALLBACK_NOT_FN,
+      new loaderErrors.AVV_ERR_CALLBACK_NOT_FN('after', typeof callback),
+      `"${contextPath(context)}"`,
+      describe(callback),
+    );
   }
   currentRecord(context).queue.push({ kind: 'after', callback, registeredIn: context });
 }
@@ -269,4 +276,3 @@ function nameError(root: RootState, error: Error, name: string): Error {
 function describePlugin(plugin: unknown): string {
   return typeof plugin === 'function' ? `plugin '${pluginNameOf(plugin as PluginFunction)}'` : 'a plugin';
 }
-

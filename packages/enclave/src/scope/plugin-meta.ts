@@ -45,7 +45,12 @@ export function pluginNameOf(fn: PluginFunction): string {
   const meta = pluginMetaOf(fn);
   if (meta?.name) return meta.name;
   if (fn.name) return fn.name;
-  const source = fn.toString().split('\n').slice(0, 2).map((line) => line.trim()).join(' -- ');
+  const source = fn
+    .toString()
+    .split('\n')
+    .slice(0, 2)
+    .map((line) => line.trim())
+    .join(' -- ');
   // Bundled or transpiled code can put a whole function on one line; error messages stay readable.
   return source.length > 120 ? `${source.slice(0, 117)}...` : source;
 }

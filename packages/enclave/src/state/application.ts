@@ -10,7 +10,20 @@ import type Router from 'find-my-way';
 import type { ContentTypeParserStore } from '../http/content-type-parser.js';
 import type { ErrorPathLogger } from '../lifecycle/error-safety.js';
 import type { HookName, RequestHookName } from '../lifecycle/hook-names.js';
-import type { kErrorHandler, kHeaders, kHijacked, kInHandler, kInOnErrorHooks, kMediaType, kOnErrorDone, kReply, kRoute, kSent, kSerializer, kTrailers } from '../lifecycle/symbols.js';
+import type {
+  kErrorHandler,
+  kHeaders,
+  kHijacked,
+  kInHandler,
+  kInOnErrorHooks,
+  kMediaType,
+  kOnErrorDone,
+  kReply,
+  kRoute,
+  kSent,
+  kSerializer,
+  kTrailers,
+} from '../lifecycle/symbols.js';
 import type { Logger } from '../logger.js';
 import type { Milestone } from '../milestone.js';
 import type { MethodSets } from '../routing/http-methods.js';

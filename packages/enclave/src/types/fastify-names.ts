@@ -30,13 +30,27 @@ export type FastifyBaseLogger = Logger;
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' | (string & {});
 
 /** The HTTP methods, upper or lower case (other strings are accepted too, for added methods). */
-export type HTTPMethods =
-  | Uppercase<StandardMethod>
-  | Lowercase<StandardMethod>
-  | (string & Record<never, never>);
+export type HTTPMethods = Uppercase<StandardMethod> | Lowercase<StandardMethod> | (string & Record<never, never>);
 type StandardMethod =
-  | 'DELETE' | 'GET' | 'HEAD' | 'PATCH' | 'POST' | 'PUT' | 'OPTIONS' | 'QUERY' | 'PROPFIND' | 'PROPPATCH'
-  | 'MKCOL' | 'COPY' | 'MOVE' | 'LOCK' | 'UNLOCK' | 'TRACE' | 'SEARCH' | 'REPORT' | 'MKCALENDAR';
+  | 'DELETE'
+  | 'GET'
+  | 'HEAD'
+  | 'PATCH'
+  | 'POST'
+  | 'PUT'
+  | 'OPTIONS'
+  | 'QUERY'
+  | 'PROPFIND'
+  | 'PROPPATCH'
+  | 'MKCOL'
+  | 'COPY'
+  | 'MOVE'
+  | 'LOCK'
+  | 'UNLOCK'
+  | 'TRACE'
+  | 'SEARCH'
+  | 'REPORT'
+  | 'MKCALENDAR';
 
 /** A type provider's shape; Enclave infers request types from JSON Schema without one. */
 export interface FastifyTypeProvider {

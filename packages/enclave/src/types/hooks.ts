@@ -14,7 +14,6 @@ import type { RouteGeneric } from './schema-inference.js';
 /** The callback of a callback-style hook: call it once, with an error to end the request. */
 export type HookDone = (error?: Error | null) => void;
 
-
 /**
  * `onRequest`, `preValidation`, `preHandler`, `onResponse` and `onTimeout`.
  *

@@ -179,7 +179,6 @@ export type ChildLoggerFactory = (
   raw: IncomingMessage,
 ) => EnclaveLogger;
 
-
 /** Fastify's name for the instance: Enclave's instance API, plus what plugins declare. */
 /**
  * An application or plugin context, under Fastify's name and type parameters (a plugin's

@@ -50,11 +50,9 @@ declare const declaredDecorators: unique symbol;
  * decorator it already has) and `Options`, and adding `Decorations` to the registering
  * context.
  */
-export type PluginFunction<Instance, Options, Decorations> = ((
-  instance: Instance,
-  options: Options,
-  done: PluginDone,
-) => void | Promise<unknown>) & { readonly [declaredDecorators]?: Decorations };
+export type PluginFunction<Instance, Options, Decorations> = ((instance: Instance, options: Options, done: PluginDone) => void | Promise<unknown>) & {
+  readonly [declaredDecorators]?: Decorations;
+};
 
 /**
  * A plugin: `async (instance, options) => {}` or `(instance, options, done) => {}`.
@@ -87,12 +85,14 @@ export type PluginModule<Instance, Options, Decorations> =
   | Promise<{ readonly default: PluginFunction<Instance, Options, Decorations> }>;
 
 /** A plugin's options as given to `register()`: the object, or a function of the parent instance returning it. */
-export type RegisterOptionsArgument<Instance, Options> =
-  | (Options & RegisterOptions)
-  | ((parent: Instance) => Options & RegisterOptions);
+export type RegisterOptionsArgument<Instance, Options> = (Options & RegisterOptions) | ((parent: Instance) => Options & RegisterOptions);
 
 /** The decorators a plugin declares (what `register()` adds to the instance type it returns). */
-export type DecoratorsOf<PluginValue> = PluginValue extends { readonly [declaredDecorators]?: infer Decorations } ? (unknown extends Decorations ? {} : Decorations) : {};
+export type DecoratorsOf<PluginValue> = PluginValue extends { readonly [declaredDecorators]?: infer Decorations }
+  ? unknown extends Decorations
+    ? {}
+    : Decorations
+  : {};
 
 /**
  * What `register()` asks of a plugin's instance type `Instance`: the registering instance
@@ -117,11 +117,8 @@ export type FastifyTyped<Instance, Self = never> = [Self] extends [Instance]
  * instance, with its decorators; on an instance of another server or logger type, Fastify's default
  * `FastifyInstance`, as Fastify types it there.
  */
-export type DefaultPluginInstance<Self> = ServerOf<Self> extends RawServerDefault
-  ? Identical<LoggerOf<Self>, FastifyBaseLogger> extends true
-    ? Self
-    : FastifyInstance
-  : FastifyInstance;
+export type DefaultPluginInstance<Self> =
+  ServerOf<Self> extends RawServerDefault ? (Identical<LoggerOf<Self>, FastifyBaseLogger> extends true ? Self : FastifyInstance) : FastifyInstance;
 
 // Identity, not mutual assignability: a custom logger object can be structurally Fastify's base logger.
 type Identical<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;

@@ -97,6 +97,4 @@ export interface FastifyRequest<
  * }
  * ```
  */
-export interface EnclaveRequest<Route extends RouteGeneric = RouteGeneric>
-  extends RequestApi<Route>,
-    Omit<FastifyRequest, keyof RequestApi> {}
+export interface EnclaveRequest<Route extends RouteGeneric = RouteGeneric> extends RequestApi<Route>, Omit<FastifyRequest, keyof RequestApi> {}

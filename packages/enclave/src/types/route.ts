@@ -34,7 +34,17 @@ declare module './instance.js' {
       Self = FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
     >(
       this: Self,
-      options: RouteOptions<RawServer, RawRequest, RawReply, ResolveRoute<RouteGeneric, SchemaCompiler>, ContextConfig, SchemaCompiler, TypeProvider, Logger, Self>,
+      options: RouteOptions<
+        RawServer,
+        RawRequest,
+        RawReply,
+        ResolveRoute<RouteGeneric, SchemaCompiler>,
+        ContextConfig,
+        SchemaCompiler,
+        TypeProvider,
+        Logger,
+        Self
+      >,
     ): Self;
   }
 
@@ -52,7 +62,10 @@ declare module './instance.js' {
     query: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger, this>;
     setNotFoundHandler(handler: RouteHandler): this;
     setNotFoundHandler(
-      options: { preValidation?: LifecycleHooks['preValidation'] | LifecycleHooks['preValidation'][]; preHandler?: LifecycleHooks['preHandler'] | LifecycleHooks['preHandler'][] },
+      options: {
+        preValidation?: LifecycleHooks['preValidation'] | LifecycleHooks['preValidation'][];
+        preHandler?: LifecycleHooks['preHandler'] | LifecycleHooks['preHandler'][];
+      },
       handler: RouteHandler,
     ): this;
     /** The route `url` would reach, matched as a request URL (`/users/:id` gives `{ id: ':id' }`). */
@@ -87,7 +100,8 @@ export type RouteHandler<
 > = HandlerSlot<RouteGeneric, FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>>;
 
 /** Fastify's other name for a handler, with the server's parameters first. */
-export type RouteHandlerMethod<  RawServer extends RawServerBase = RawServerDefault,
+export type RouteHandlerMethod<
+  RawServer extends RawServerBase = RawServerDefault,
   RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
   RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
   RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
@@ -105,11 +119,7 @@ export type RouteHandlerMethod<  RawServer extends RawServerBase = RawServerDefa
  * arguments alone, by a variance it measures inside the circle instance → route → handler →
  * request, and that measure depends on the order in which a program meets the types.
  */
-type HandlerSlot<Route extends RouteGeneric, Instance> = (
-  this: Instance,
-  request: EnclaveRequest<Route>,
-  reply: EnclaveReply<Route>,
-) => HandlerResult<Route>;
+type HandlerSlot<Route extends RouteGeneric, Instance> = (this: Instance, request: EnclaveRequest<Route>, reply: EnclaveReply<Route>) => HandlerResult<Route>;
 
 /** Route options besides method, URL and handler. */
 export interface RouteShorthandOptions<
@@ -198,14 +208,25 @@ export interface RouteShorthandMethod<
   Instance = FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
 > {
   // biome-ignore lint/style/useShorthandFunctionType: augmentable, see above.
-  <RouteGeneric extends RouteGenericInterface = RouteGenericInterface, ContextConfig = ContextConfigDefault, const SchemaCompiler extends FastifySchema = FastifySchema>(
+  <
+    RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
+    ContextConfig = ContextConfigDefault,
+    const SchemaCompiler extends FastifySchema = FastifySchema,
+  >(
     path: string,
     ...rest: ShorthandArguments<ResolveRoute<RouteGeneric, SchemaCompiler>, SchemaCompiler, Instance, ContextConfig>
   ): Instance;
 }
 
 /** Enclave's earlier name for a route method on an instance `Self`. */
-export type RouteShorthand<Self> = RouteShorthandMethod<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyTypeProviderDefault, FastifyBaseLogger, Self>;
+export type RouteShorthand<Self> = RouteShorthandMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyTypeProviderDefault,
+  FastifyBaseLogger,
+  Self
+>;
 
 type ShorthandOptions<Route extends RouteGeneric, Schema extends FastifySchema, Instance, ContextConfig> = RouteShorthandOptions<
   RawServerDefault,

@@ -36,8 +36,7 @@ type HasOuterRef<Schema> = Schema extends readonly (infer Item)[]
  * `unknown`; so does a schema with a `$ref` outside itself, which only the shared-schema store
  * (or Ajv's anchors) can resolve.
  */
-type FromJsonSchema<Schema> =
-  HasOuterRef<Schema> extends true ? unknown : Schema extends JSONSchema ? FromSchema<Schema> : unknown;
+type FromJsonSchema<Schema> = HasOuterRef<Schema> extends true ? unknown : Schema extends JSONSchema ? FromSchema<Schema> : unknown;
 
 /**
  * The contract shorthand (no `type`, no `properties`: the top-level keys are the properties)
@@ -84,7 +83,9 @@ type Resolved<Schema> = SchemaTypeResolvers<Schema>[keyof SchemaTypeResolvers<Sc
  * Schema's open objects get, unless the schema says `additionalProperties` itself.
  */
 type ClosedTypeBoxObject<Schema> = Schema extends { readonly type: 'object'; readonly properties: infer Properties }
-  ? Omit<Schema, 'properties'> & { readonly properties: { [Key in keyof Properties]: ClosedTypeBoxObject<Properties[Key]> } } & ('additionalProperties' extends keyof Schema ? unknown : { readonly additionalProperties: false })
+  ? Omit<Schema, 'properties'> & {
+      readonly properties: { [Key in keyof Properties]: ClosedTypeBoxObject<Properties[Key]> };
+    } & ('additionalProperties' extends keyof Schema ? unknown : { readonly additionalProperties: false })
   : Schema extends { readonly type: 'array'; readonly items: infer Items }
     ? Omit<Schema, 'items'> & { readonly items: ClosedTypeBoxObject<Items> }
     : Schema;
@@ -168,7 +169,11 @@ type ResponsesOf<Schema> = Schema extends { readonly response: infer Responses }
  */
 export interface ResolveRoute<RouteTypes extends RouteGeneric, Schema> {
   Params: Explicit<RouteTypes, 'Params', SchemaPart<Schema, 'params'>>;
-  Querystring: Explicit<RouteTypes, 'Querystring', Schema extends { readonly querystring: unknown } ? SchemaPart<Schema, 'querystring'> : SchemaPart<Schema, 'query'>>;
+  Querystring: Explicit<
+    RouteTypes,
+    'Querystring',
+    Schema extends { readonly querystring: unknown } ? SchemaPart<Schema, 'querystring'> : SchemaPart<Schema, 'query'>
+  >;
   Body: Explicit<RouteTypes, 'Body', SchemaPart<Schema, 'body'>>;
   Headers: Explicit<RouteTypes, 'Headers', SchemaPart<Schema, 'headers'>>;
   Reply: Explicit<RouteTypes, 'Reply', ResponsesOf<Schema>>;

@@ -37,8 +37,9 @@ export interface TypeProviderShape {
 type Member = 'validator' | 'serializer';
 
 /** The provider's type for a schema, else Enclave's own inference. */
-type ProvidedType<Provider extends TypeProviderShape, Schema, Which extends Member> =
-  unknown extends (Provider & { schema: Schema })[Which] ? EntryToType<Schema> : (Provider & { schema: Schema })[Which];
+type ProvidedType<Provider extends TypeProviderShape, Schema, Which extends Member> = unknown extends (Provider & { schema: Schema })[Which]
+  ? EntryToType<Schema>
+  : (Provider & { schema: Schema })[Which];
 
 type ProvidedPart<Provider extends TypeProviderShape, Schema, Key extends string> = Schema extends { readonly [K in Key]: infer Part }
   ? ProvidedType<Provider, Part, 'validator'>
@@ -66,7 +67,10 @@ export interface ResolveProvidedRoute<Provider extends TypeProviderShape, RouteT
 }
 
 /** A route shorthand on an instance typed with a Fastify type provider (`withTypeProvider()`). */
-export type ProvidedRouteShorthand<Self, Provider extends TypeProviderShape> = <RouteTypes extends RouteGeneric = RouteGeneric, const Schema extends FastifySchema = FastifySchema>(
+export type ProvidedRouteShorthand<Self, Provider extends TypeProviderShape> = <
+  RouteTypes extends RouteGeneric = RouteGeneric,
+  const Schema extends FastifySchema = FastifySchema,
+>(
   path: string,
   ...rest: ShorthandArguments<ResolveProvidedRoute<Provider, RouteTypes, Schema>, Schema, Self>
 ) => Self;
@@ -120,4 +124,3 @@ export interface ProvidedChain<Instance, Provider extends TypeProviderShape> {
 export type WithTypeProvider<Instance, Provider extends TypeProviderShape> = Omit<Instance, RouteMethodName | keyof ProvidedChain<Instance, Provider>> &
   ProvidedRoutes<Instance, Provider> &
   ProvidedChain<Instance, Provider>;
-

@@ -28,8 +28,7 @@ describe('@fastify/cors', () => {
   test('an origin function decides per request; credentials and exposed headers are sent', async () => {
     const app = enclave();
     await app.register(cors, {
-      origin: (origin: string | undefined, callback: (error: Error | null, allow: boolean) => void) =>
-        callback(null, origin === 'https://ok.example'),
+      origin: (origin: string | undefined, callback: (error: Error | null, allow: boolean) => void) => callback(null, origin === 'https://ok.example'),
       credentials: true,
       exposedHeaders: ['x-total'],
     });

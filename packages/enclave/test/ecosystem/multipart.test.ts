@@ -14,7 +14,8 @@ import FormData from 'form-data';
 function upload(fields: Record<string, string>, files: Record<string, [Buffer, string, string?]>) {
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const [name, [content, filename, contentType]] of Object.entries(files)) form.append(name, content, { filename, contentType: contentType ?? 'application/octet-stream' });
+  for (const [name, [content, filename, contentType]] of Object.entries(files))
+    form.append(name, content, { filename, contentType: contentType ?? 'application/octet-stream' });
   return { method: 'POST' as const, url: '/', payload: form.getBuffer(), headers: form.getHeaders() };
 }
 
@@ -46,7 +47,12 @@ describe('@fastify/multipart', () => {
     });
 
     const response = await app.inject(upload({ a: '1', b: '2' }, { one: [Buffer.alloc(10), 'one.bin'], two: [Buffer.alloc(20), 'two.bin'] }));
-    assert.deepEqual(response.json(), [['field', 'a', '1'], ['field', 'b', '2'], ['file', 'one.bin', 10], ['file', 'two.bin', 20]]);
+    assert.deepEqual(response.json(), [
+      ['field', 'a', '1'],
+      ['field', 'b', '2'],
+      ['file', 'one.bin', 10],
+      ['file', 'two.bin', 20],
+    ]);
     await app.close();
   });
 
@@ -106,7 +112,9 @@ describe('@fastify/multipart', () => {
     await app.register(multipart);
     let savedPath = '';
     app.post('/', async (request: any) => {
-      const { files: [file] } = await request.saveRequestFiles();
+      const {
+        files: [file],
+      } = await request.saveRequestFiles();
       savedPath = file.filepath;
       return { exists: existsSync(file.filepath), filename: file.filename };
     });

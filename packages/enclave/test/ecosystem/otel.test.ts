@@ -72,9 +72,16 @@ describe('@fastify/otel', () => {
       const [onEnclave, onFastify] = await Promise.all([httpTracing('enclavejs', order), httpTracing('fastify', order)]);
       assert.deepEqual(onEnclave, onFastify);
       assert.equal(onEnclave.loadedAtStart, false, 'light-my-request is loaded by the first inject(), not by the framework');
-      assert.deepEqual(onEnclave.injected, { status: 200, lightMyRequestLoaded: true, httpSpans: 0, requestKind: 1, requestUnderHttpSpan: false }, 'an injected request is no network request: no HTTP span, the request span is SERVER');
-      assert.deepEqual(onEnclave.network, { status: 200, text: 'hello', httpSpans: 1, requestKind: 0, requestUnderHttpSpan: true }, "a network request: the request span is INTERNAL, under instrumentation-http's SERVER span");
+      assert.deepEqual(
+        onEnclave.injected,
+        { status: 200, lightMyRequestLoaded: true, httpSpans: 0, requestKind: 1, requestUnderHttpSpan: false },
+        'an injected request is no network request: no HTTP span, the request span is SERVER',
+      );
+      assert.deepEqual(
+        onEnclave.network,
+        { status: 200, text: 'hello', httpSpans: 1, requestKind: 0, requestUnderHttpSpan: true },
+        "a network request: the request span is INTERNAL, under instrumentation-http's SERVER span",
+      );
     });
   }
 });
-

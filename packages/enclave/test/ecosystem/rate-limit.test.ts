@@ -131,7 +131,10 @@ describe('@fastify/rate-limit', () => {
     const limited = await app.inject({ url: '/' });
     assert.equal(limited.statusCode, 429);
     assert.deepEqual(limited.json(), { retry: 'later' });
-    assert.deepEqual(seen, [['onError', 'SLOW_DOWN'], ['handler', 'SLOW_DOWN', false]]);
+    assert.deepEqual(seen, [
+      ['onError', 'SLOW_DOWN'],
+      ['handler', 'SLOW_DOWN', false],
+    ]);
     await app.close();
   });
 

@@ -105,7 +105,10 @@ describe('@fastify/swagger', () => {
   test('the document is identical to the one Fastify builds for the same application', async () => {
     const onEnclave = await buildApi(enclave, openapiOptions);
     const onFastify = await buildApi(fastify, openapiOptions);
-    assert.deepEqual(Object.keys(onEnclave.swagger().paths).filter((path) => path.startsWith('/v1')), ['/v1/health', '/v1/']);
+    assert.deepEqual(
+      Object.keys(onEnclave.swagger().paths).filter((path) => path.startsWith('/v1')),
+      ['/v1/health', '/v1/'],
+    );
     assert.equal(onEnclave.swagger().paths['/v1/'].get.parameters[0].name, 'page');
     assert.deepEqual(onEnclave.swagger(), onFastify.swagger());
     assert.equal(onEnclave.swagger({ yaml: true }), onFastify.swagger({ yaml: true }));
@@ -114,7 +117,14 @@ describe('@fastify/swagger', () => {
   });
 
   test('Swagger 2.0 mode is identical to Fastify too', async () => {
-    const options = { swagger: { info: { title: 'v2', version: '2.0.0' }, consumes: ['application/json'], produces: ['application/json'], securityDefinitions: { bearer: { type: 'apiKey', name: 'authorization', in: 'header' } } } };
+    const options = {
+      swagger: {
+        info: { title: 'v2', version: '2.0.0' },
+        consumes: ['application/json'],
+        produces: ['application/json'],
+        securityDefinitions: { bearer: { type: 'apiKey', name: 'authorization', in: 'header' } },
+      },
+    };
     const onEnclave = await buildApi(enclave, options);
     const onFastify = await buildApi(fastify, options);
     const document = onEnclave.swagger();

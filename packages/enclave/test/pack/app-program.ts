@@ -5,16 +5,10 @@
 export type ProgramKind = 'esm' | 'cjs' | 'cts';
 
 const imports: Record<ProgramKind, string> = {
-  esm: [
-    "import enclave from 'enclavejs';",
-    "import plugin from '@enclavejs/plugin';",
-    "import bearerAuth from '@enclavejs/bearer-auth';",
-  ].join('\n'),
-  cjs: [
-    "const enclave = require('enclavejs');",
-    "const plugin = require('@enclavejs/plugin');",
-    "const bearerAuth = require('@enclavejs/bearer-auth');",
-  ].join('\n'),
+  esm: ["import enclave from 'enclavejs';", "import plugin from '@enclavejs/plugin';", "import bearerAuth from '@enclavejs/bearer-auth';"].join('\n'),
+  cjs: ["const enclave = require('enclavejs');", "const plugin = require('@enclavejs/plugin');", "const bearerAuth = require('@enclavejs/bearer-auth');"].join(
+    '\n',
+  ),
   cts: [
     "import enclave = require('enclavejs');",
     "import plugin = require('@enclavejs/plugin');",

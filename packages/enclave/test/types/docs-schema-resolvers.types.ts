@@ -21,8 +21,10 @@ const point = new Codec((data): data is { x: number; y: number } => {
 });
 
 // The run-time side: a validator compiler that understands the library's schemas.
-const codecCompiler: ValidatorCompiler = ({ schema }) => (data) =>
-  (schema as Codec<unknown>).check(data) ? { value: data } : { error: new Error('not a point') };
+const codecCompiler: ValidatorCompiler =
+  ({ schema }) =>
+  (data) =>
+    (schema as Codec<unknown>).check(data) ? { value: data } : { error: new Error('not a point') };
 
 const app = enclave();
 app.post('/distance', { schema: { body: point }, validatorCompiler: codecCompiler }, async (request) => {

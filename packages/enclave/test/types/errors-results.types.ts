@@ -2,13 +2,7 @@
 // companion packages' types (@enclavejs/bearer-auth options, @enclavejs/plugin metadata).
 import bearerAuth, { type BearerAuthOptions } from '@enclavejs/bearer-auth';
 import plugin, { type PluginMetadata } from '@enclavejs/plugin';
-import enclave, {
-  type EnclaveError,
-  errorCodes,
-  type InjectResponse,
-  type ValidationContext,
-  type ValidationIssue,
-} from 'enclavejs';
+import enclave, { type EnclaveError, errorCodes, type InjectResponse, type ValidationContext, type ValidationIssue } from 'enclavejs';
 import { expectTypeOf } from 'expect-type';
 
 const app = enclave();

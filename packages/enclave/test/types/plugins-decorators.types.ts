@@ -109,10 +109,13 @@ enclave().register(databasePlugin);
 enclave().register(databasePlugin, { url: 5 });
 enclave().register(databasePlugin, { url: 'x', prefix: '/v1' }); // prefix is always accepted
 enclave().register(databasePlugin, (parent) => ({ url: parent.prefix })); // options from the parent
-const inline = enclave().register(async (child, options) => {
-  expectTypeOf(options).toEqualTypeOf<{ level: number }>();
-  expectTypeOf(child).toEqualTypeOf<EnclaveInstance>();
-}, { level: 1 });
+const inline = enclave().register(
+  async (child, options) => {
+    expectTypeOf(options).toEqualTypeOf<{ level: number }>();
+    expectTypeOf(child).toEqualTypeOf<EnclaveInstance>();
+  },
+  { level: 1 },
+);
 expectTypeOf(inline).toMatchTypeOf<EnclaveInstance>();
 
 // Callback plugins, ES module namespaces and `import()` promises.

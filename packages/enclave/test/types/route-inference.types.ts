@@ -125,21 +125,21 @@ app.get('/reply-send', { schema: replySchemas }, async (_request, reply) => {
 });
 
 // '2xx', 'default' and several success statuses: the handler may return any of them.
-app.post(
-  '/several',
-  { schema: { response: { 200: { type: 'string' }, 201: { type: 'number' }, default: { type: 'null' } } } },
-  async (_request, reply) => {
-    if (Math.random() > 0.5) return reply.code(201).send(1);
-    // @ts-expect-error the default response is null, not a string
-    reply.code(500).send(true);
-    return 'two hundred';
-  },
-);
+app.post('/several', { schema: { response: { 200: { type: 'string' }, 201: { type: 'number' }, default: { type: 'null' } } } }, async (_request, reply) => {
+  if (Math.random() > 0.5) return reply.code(201).send(1);
+  // @ts-expect-error the default response is null, not a string
+  reply.code(500).send(true);
+  return 'two hundred';
+});
 
 // A content map (SPEC §7.1): the union of its schemas.
 app.get(
   '/content',
-  { schema: { response: { 200: { content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] } } } } } } },
+  {
+    schema: {
+      response: { 200: { content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'integer' } }, required: ['id'] } } } } },
+    },
+  },
   async () => ({ id: 1 }),
 );
 
@@ -173,14 +173,10 @@ app.get<{ Reply: { 200: Book; '4xx': { message: string } } }>('/map', async (_re
 
 // ── TypeBox schemas infer through their static type. ─────────────────────────────────────────
 const NewBook = Type.Object({ title: Type.String(), year: Type.Optional(Type.Integer()) });
-app.post(
-  '/typebox',
-  { schema: { body: NewBook, response: { 200: Type.Object({ id: Type.Number() }) } } },
-  async (request) => {
-    expectTypeOf(request.body).toEqualTypeOf<{ title: string; year?: number }>();
-    return { id: 1 };
-  },
-);
+app.post('/typebox', { schema: { body: NewBook, response: { 200: Type.Object({ id: Type.Number() }) } } }, async (request) => {
+  expectTypeOf(request.body).toEqualTypeOf<{ title: string; year?: number }>();
+  return { id: 1 };
+});
 // @ts-expect-error the TypeBox response says `id` is a number
 app.post('/typebox-bad', { schema: { response: { 200: Type.Object({ id: Type.Number() }) } } }, async () => ({ id: 'x' }));
 

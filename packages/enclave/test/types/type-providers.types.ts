@@ -60,9 +60,12 @@ chained.post('/after-chain', { schema: { body: { kind: 'count' } } }, async (req
 });
 enclave()
   .withTypeProvider<KindProvider>()
-  .register(async (child) => {
-    child.get('/inside', async () => 'ok');
-  }, { prefix: '/p' })
+  .register(
+    async (child) => {
+      child.get('/inside', async () => 'ok');
+    },
+    { prefix: '/p' },
+  )
   .get('/outside', { schema: { querystring: { kind: 'text' } } }, async (request) => {
     expectTypeOf(request.query).toEqualTypeOf<string>();
   });
