@@ -17,7 +17,7 @@ export interface ValidatorCompilerInput {
  * A compiled validation function. Ajv style: returns true/false and keeps `.errors`;
  * other libraries: return `{ value }` (which replaces the part's data) or `{ error }`.
  */
-export type ValidationFunction = ((data: unknown) => unknown) & { errors?: unknown[] | null | undefined };
+export type ValidationFunction = Signatures['validate'] & { errors?: unknown[] | null | undefined };
 
 export type ValidatorCompiler = (input: ValidatorCompilerInput) => ValidationFunction;
 
@@ -32,11 +32,30 @@ export interface SerializerCompilerInput {
   contentType?: string;
 }
 
-export type SerializeFunction = (data: unknown) => string;
+export type SerializeFunction = Signatures['serialize'];
+
+/**
+ * Method signatures, so that their parameter is compared both ways: a validator or serializer
+ * written for its own data type (`(data: User) => string`) fits, as with Fastify's `any`, while
+ * Enclave's own code hands them `unknown`.
+ */
+interface Signatures {
+  validate(data: unknown): unknown;
+  serialize(data: unknown): string;
+}
 export type SerializerCompiler = (input: SerializerCompilerInput) => SerializeFunction;
 
-/** Builds the Error for failed validation; `this` is the instance of the route's context. */
-export type SchemaErrorFormatter = (this: unknown, errors: unknown[], dataVar: string) => Error;
+/** Builds the Error for failed validation; called with the instance of the route's context as `this`. */
+export type SchemaErrorFormatter = (errors: SchemaValidationIssue[], dataVar: string) => Error;
+
+/** One validation failure, as Ajv reports it (Fastify's `FastifySchemaValidationError`). */
+export interface SchemaValidationIssue {
+  keyword: string;
+  instancePath: string;
+  schemaPath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
 
 /** The mutable request parts that validation reads and may replace (coercion, defaults, `{ value }`). */
 export interface ValidatableRequest {

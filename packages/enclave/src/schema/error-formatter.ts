@@ -1,6 +1,6 @@
 import { type EnclaveError, errorCodes } from '../errors.js';
 import { describeThrown, isErrorValue, readSafely } from '../thrown-values.js';
-import type { HttpPart, SchemaErrorFormatter } from './contracts.js';
+import type { HttpPart, SchemaErrorFormatter, SchemaValidationIssue } from './contracts.js';
 
 /**
  * The default schema error formatter: one `<part><instancePath> <message>` per error, joined
@@ -67,7 +67,8 @@ function describe(value: unknown): string {
 export function createValidationError(formatter: SchemaErrorFormatter, instance: unknown, errors: unknown[], part: HttpPart): Error {
   let error: unknown;
   try {
-    error = formatter.call(instance, errors, part);
+    // What the validator reported: Ajv's shape, as Fastify types the formatter's argument.
+    error = formatter.call(instance, errors as SchemaValidationIssue[], part);
   } catch (thrown) {
     // An Error it throws answers like any thrown error (a 500 unless it says otherwise, with its
     // own message, as in Fastify); another thrown value cannot, so it is described instead.
