@@ -8,6 +8,7 @@ import type { Logger as EnclaveLogger } from '../logger.js';
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from '../schema/contracts.js';
 import type { EnclaveError } from './errors.js';
 import type {
+  ContextConfigDefault,
   FastifyBaseLogger,
   FastifyTypeProvider,
   FastifyTypeProviderDefault,
@@ -15,11 +16,12 @@ import type {
   RawRequestDefaultExpression,
   RawServerBase,
   RawServerDefault,
+  RouteGenericInterface,
 } from './fastify-names.js';
 import type { InjectChain, InjectOptions, InjectResponse, ListenOptions } from './inject.js';
 import type { EnclaveReply } from './reply.js';
 import type { EnclaveRequest } from './request.js';
-import type { RouteGeneric } from './schema-inference.js';
+import type { FastifySchema, ResolveRoute, RouteGeneric } from './schema-inference.js';
 
 declare module './request.js' {
   interface RequestApi<Route extends RouteGeneric = RouteGeneric> {
@@ -179,7 +181,27 @@ export type ChildLoggerFactory = (
   raw: IncomingMessage,
 ) => EnclaveLogger;
 
-/** Fastify's name for the instance: Enclave's instance API, plus what plugins declare. */
+/**
+ * Where `route`'s options type comes from: route.ts adds `options` (its `RouteOptions`), so that
+ * `FastifyInstance` declares `route` itself without importing route.ts. Enclave's own files must
+ * not augment `FastifyInstance`: when a plugin's declarations load before Enclave's, TypeScript
+ * keeps only one of two augmentations that reach the interface by different paths (the plugin's,
+ * through `fastify`'s re-exports, and a sibling file's), and the plugin's decorators vanish.
+ */
+// biome-ignore-start lint/correctness/noUnusedVariables: the parameters are used by route.ts's augmentation.
+export interface RouteOptionsLookup<
+  RawServer extends RawServerBase,
+  RawRequest extends RawRequestDefaultExpression<RawServer>,
+  RawReply extends RawReplyDefaultExpression<RawServer>,
+  Route extends RouteGenericInterface,
+  ContextConfig,
+  SchemaCompiler extends FastifySchema,
+  TypeProvider extends FastifyTypeProvider,
+  Logger extends FastifyBaseLogger,
+  Instance,
+> {}
+// biome-ignore-end lint/correctness/noUnusedVariables: the parameters are used by route.ts's augmentation.
+
 /**
  * An application or plugin context, under Fastify's name and type parameters (a plugin's
  * augmentation repeats them). `route` is declared here, not inherited, so that a plugin's
@@ -192,7 +214,27 @@ export interface FastifyInstance<
   RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
-> extends InstanceApi<RawServer, RawRequest, RawReply, Logger, TypeProvider> {}
+> extends InstanceApi<RawServer, RawRequest, RawReply, Logger, TypeProvider> {
+  route<
+    RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
+    ContextConfig = ContextConfigDefault,
+    const SchemaCompiler extends FastifySchema = FastifySchema,
+    Self = FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+  >(
+    this: Self,
+    options: RouteOptionsLookup<
+      RawServer,
+      RawRequest,
+      RawReply,
+      ResolveRoute<RouteGeneric, SchemaCompiler>,
+      ContextConfig,
+      SchemaCompiler,
+      TypeProvider,
+      Logger,
+      Self
+    >['options'],
+  ): Self;
+}
 
 /**
  * Enclave's name for the instance: `FastifyInstance` with its defaults, and what users declare

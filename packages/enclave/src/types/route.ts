@@ -26,26 +26,8 @@ import type { EnclaveRequest, RouteConfig } from './request.js';
 import type { FastifySchema, ReplyPayload, ResolveRoute, RouteGeneric } from './schema-inference.js';
 
 declare module './instance.js' {
-  interface FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider> {
-    route<
-      RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
-      ContextConfig = ContextConfigDefault,
-      const SchemaCompiler extends FastifySchema = FastifySchema,
-      Self = FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-    >(
-      this: Self,
-      options: RouteOptions<
-        RawServer,
-        RawRequest,
-        RawReply,
-        ResolveRoute<RouteGeneric, SchemaCompiler>,
-        ContextConfig,
-        SchemaCompiler,
-        TypeProvider,
-        Logger,
-        Self
-      >,
-    ): Self;
+  interface RouteOptionsLookup<RawServer, RawRequest, RawReply, Route, ContextConfig, SchemaCompiler, TypeProvider, Logger, Instance> {
+    options: RouteOptions<RawServer, RawRequest, RawReply, Route, ContextConfig, SchemaCompiler, TypeProvider, Logger, Instance>;
   }
 
   interface InstanceApi<RawServer, RawRequest, RawReply, Logger, TypeProvider> {
