@@ -189,6 +189,7 @@ export type ChildLoggerFactory = (
  * through `fastify`'s re-exports, and a sibling file's), and the plugin's decorators vanish.
  */
 // biome-ignore-start lint/correctness/noUnusedVariables: the parameters are used by route.ts's augmentation.
+// biome-ignore lint/suspicious/noEmptyInterface: empty here, filled by route.ts's augmentation (only an interface can be augmented).
 export interface RouteOptionsLookup<
   RawServer extends RawServerBase,
   RawRequest extends RawRequestDefaultExpression<RawServer>,
