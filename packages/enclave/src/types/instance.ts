@@ -19,8 +19,8 @@ import type {
   RouteGenericInterface,
 } from './fastify-names.js';
 import type { InjectChain, InjectOptions, InjectResponse, ListenOptions } from './inject.js';
-import type { EnclaveReply } from './reply.js';
-import type { EnclaveRequest } from './request.js';
+import type { EnclaveReply, FastifyReply } from './reply.js';
+import type { EnclaveRequest, FastifyRequest } from './request.js';
 import type { FastifySchema, ResolveRoute, RouteGeneric } from './schema-inference.js';
 
 declare module './request.js' {
@@ -47,6 +47,30 @@ export type ErrorHandler<ErrorType extends Error = EnclaveError, Route extends R
 export interface DecoratorAccessors<Value, Target> {
   getter(this: Target): Value;
   setter?(this: Target, value: Value): void;
+}
+
+/** The type a decorator must have: the one declared on `Target` under that name, else any. */
+type DeclaredDecorator<Target, Name> = Name extends keyof Target ? Target[Name] : unknown;
+
+/**
+ * A decorator's value (Fastify's name, which its diagnostics show): the value itself (a function
+ * gets the decorated object as `this`) or accessors. A conditional on `Value`, so that an arrow
+ * function given for a declared method is typed from the declaration (`decorate('greet', name => …)`).
+ */
+type GetterSetter<Target, Value> =
+  // any: matches every function type, whatever its parameters (unknown[] would not).
+  (Value extends (...args: any[]) => unknown ? (this: Target, ...args: Parameters<Value>) => ReturnType<Value> : Value) | DecoratorAccessors<Value, Target>;
+
+/** `decorateRequest` and `decorateReply` (Fastify's name): `Target` is what they decorate. */
+export interface DecorationMethod<Target, Return> {
+  <Value extends DeclaredDecorator<Target, Name>, Name extends string | symbol = string | symbol>(
+    name: Name,
+    value: GetterSetter<Target, Value>,
+    dependencies?: string[],
+  ): Return;
+  /** Declares a decorator without a value (`null` until set), for the dependency check. */
+  (name: string | symbol): Return;
+  (name: string | symbol, value: null | undefined, dependencies: string[]): Return;
 }
 
 type ContentTypeParser = (
@@ -126,15 +150,26 @@ export interface InstanceApi<
   /** The built-in text/plain parser, to register for other media types. */
   readonly defaultTextParser: ContentTypeParser;
   /**
-   * Adds an instance decorator; the returned instance is typed with it. To type it on every
-   * instance, declare it by interface merging instead.
+   * Adds an instance decorator; the returned instance is typed with it. A name already declared
+   * on `FastifyInstance` (by interface merging) must be given a value of its declared type; a
+   * function value gets the instance as `this`. Fastify's order of type parameters: the value's
+   * type, then the name (`decorate<string>('greeting', 'hello')`).
    */
-  decorate<Name extends string, Value>(name: Name, value: DecoratorAccessors<Value, this>, dependencies?: string[]): this & { [Key in Name]: Value };
-  decorate<Name extends string, Value>(name: Name, value: Value, dependencies?: string[]): this & { [Key in Name]: Value };
+  decorate<
+    Value extends DeclaredDecorator<FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>, Name>,
+    Name extends string | symbol = string | symbol,
+  >(
+    name: Name,
+    value: GetterSetter<FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>, Value>,
+    dependencies?: string[],
+  ): string extends Name ? this : this & { [Key in Name]: Value };
+  /** Declares a decorator without a value (`null` until set), for the dependency check. */
+  decorate(name: string | symbol): this;
+  decorate(name: string | symbol, value: null | undefined, dependencies: string[]): this;
   /** Adds a request decorator; type it with `declare module 'enclavejs' { interface EnclaveRequest { … } }`. */
-  decorateRequest(name: string, value: unknown, dependencies?: string[]): this;
+  decorateRequest: DecorationMethod<FastifyRequest, this>;
   /** Adds a reply decorator; type it with `declare module 'enclavejs' { interface EnclaveReply { … } }`. */
-  decorateReply(name: string, value: unknown, dependencies?: string[]): this;
+  decorateReply: DecorationMethod<FastifyReply, this>;
   hasDecorator(name: string): boolean;
   hasRequestDecorator(name: string): boolean;
   hasReplyDecorator(name: string): boolean;
