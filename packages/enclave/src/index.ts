@@ -1,6 +1,8 @@
 // The public entry. `require('enclavejs')` returns the factory itself (callable), which also
 // carries `default`, `enclave` and `errorCodes` for ESM and named-import users.
-import type { Http2SecureServer, Http2Server, Http2ServerRequest, Http2ServerResponse } from 'node:http2';
+import type { Server as HttpServer } from 'node:http';
+import type { Http2SecureServer, Http2Server } from 'node:http2';
+import type { Server as HttpsServer } from 'node:https';
 import { errorCodes as codes } from './errors.js';
 import { LogController } from './log-controller.js';
 import { createApplication } from './server.js';
@@ -18,19 +20,44 @@ import * as Types from './types.js';
  */
 // A function declaration (not a const) so that the namespace below, which holds `export import`
 // aliases, can merge with it.
-// The http2 and loggerInstance overloads type the instance with Node's http2 server, request and
-// response, or with the given logger's type, as Fastify's factory does (`fastify({ http2: true })`
-// is a `FastifyInstance<Http2Server, …>`).
-function enclave(
-  options: Types.EnclaveOptions & { http2: true; https: object },
-): Types.FastifyInstance<Http2SecureServer, Http2ServerRequest, Http2ServerResponse>;
-function enclave(options: Types.EnclaveOptions & { http2: true }): Types.FastifyInstance<Http2Server, Http2ServerRequest, Http2ServerResponse>;
-function enclave<Logger extends Types.FastifyBaseLogger>(
-  options: Types.EnclaveOptions & { loggerInstance: Logger },
-): Types.FastifyInstance<Types.RawServerDefault, Types.RawRequestDefaultExpression, Types.RawReplyDefaultExpression, Logger>;
-function enclave(options?: Types.EnclaveOptions): Types.EnclaveInstance;
-// any: the implementation signature must accept every overload's server, request, reply and logger; callers see only the overloads.
-function enclave(options?: Types.EnclaveOptions): Types.FastifyInstance<any, any, any, any> {
+// Fastify's overloads and type parameters: the server type follows the `http2` and `https`
+// options (`fastify({ http2: true })` is a `FastifyInstance<Http2Server, …>`), the logger's type
+// the `loggerInstance` option; each may also be named (`fastify<Server, Request, Reply, Logger>()`).
+// A plain call with no type arguments returns `EnclaveInstance`, which users augment. Unlike
+// Fastify's, the result's type is not thenable (docs/differences.md): awaiting an instance keeps
+// its type, decorators included.
+function enclave<
+  Server extends Http2SecureServer,
+  Request extends Types.RawRequestDefaultExpression<Server> = Types.RawRequestDefaultExpression<Server>,
+  Reply extends Types.RawReplyDefaultExpression<Server> = Types.RawReplyDefaultExpression<Server>,
+  Logger extends Types.FastifyBaseLogger = Types.FastifyBaseLogger,
+  TypeProvider extends Types.FastifyTypeProvider = Types.FastifyTypeProviderDefault,
+>(options: Types.FastifyHttp2SecureOptions<Server, Logger>): Types.FastifyInstance<Server, Request, Reply, Logger, TypeProvider>;
+function enclave<
+  Server extends Http2Server,
+  Request extends Types.RawRequestDefaultExpression<Server> = Types.RawRequestDefaultExpression<Server>,
+  Reply extends Types.RawReplyDefaultExpression<Server> = Types.RawReplyDefaultExpression<Server>,
+  Logger extends Types.FastifyBaseLogger = Types.FastifyBaseLogger,
+  TypeProvider extends Types.FastifyTypeProvider = Types.FastifyTypeProviderDefault,
+>(options: Types.FastifyHttp2Options<Server, Logger>): Types.FastifyInstance<Server, Request, Reply, Logger, TypeProvider>;
+function enclave<
+  Server extends HttpsServer,
+  Request extends Types.RawRequestDefaultExpression<Server> = Types.RawRequestDefaultExpression<Server>,
+  Reply extends Types.RawReplyDefaultExpression<Server> = Types.RawReplyDefaultExpression<Server>,
+  Logger extends Types.FastifyBaseLogger = Types.FastifyBaseLogger,
+  TypeProvider extends Types.FastifyTypeProvider = Types.FastifyTypeProviderDefault,
+>(options: Types.FastifyHttpsOptions<Server, Logger>): Types.FastifyInstance<Server, Request, Reply, Logger, TypeProvider>;
+function enclave(options?: Types.FastifyHttpOptions<HttpServer> & { loggerInstance?: undefined }): Types.EnclaveInstance;
+function enclave<
+  Server extends HttpServer,
+  Request extends Types.RawRequestDefaultExpression<Server> = Types.RawRequestDefaultExpression<Server>,
+  Reply extends Types.RawReplyDefaultExpression<Server> = Types.RawReplyDefaultExpression<Server>,
+  Logger extends Types.FastifyBaseLogger = Types.FastifyBaseLogger,
+  TypeProvider extends Types.FastifyTypeProvider = Types.FastifyTypeProviderDefault,
+>(options?: Types.FastifyHttpOptions<Server, Logger>): Types.FastifyInstance<Server, Request, Reply, Logger, TypeProvider>;
+// any: the implementation signature must fit every overload's instance and options types (their
+// callbacks take each server's raw request); callers see only the overloads.
+function enclave(options?: any): any {
   return createApplication(options);
 }
 enclave.default = enclave;
