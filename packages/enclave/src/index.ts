@@ -76,6 +76,7 @@ enclave.LogController = LogController;
 declare namespace enclave {
   export import ApplicationHooks = Types.ApplicationHooks;
   export import ChildLoggerFactory = Types.ChildLoggerFactory;
+  export import ConnectionError = Types.ConnectionError;
   export import ContextConfigDefault = Types.ContextConfigDefault;
   export import DecoratorAccessors = Types.DecoratorAccessors;
   export import DecoratorsOf = Types.DecoratorsOf;
@@ -91,8 +92,18 @@ declare namespace enclave {
   export import FastifyBaseLogger = Types.FastifyBaseLogger;
   export import FastifyContextConfig = Types.FastifyContextConfig;
   export import FastifyError = Types.FastifyError;
+  export import FastifyErrorCodes = Types.FastifyErrorCodes;
+  export import FastifyHttp2Options = Types.FastifyHttp2Options;
+  export import FastifyHttp2SecureOptions = Types.FastifyHttp2SecureOptions;
+  export import FastifyHttpOptions = Types.FastifyHttpOptions;
+  export import FastifyHttpsOptions = Types.FastifyHttpsOptions;
+  export import FastifyListenOptions = Types.FastifyListenOptions;
+  export import FastifyRouterOptions = Types.FastifyRouterOptions;
   export import FastifySerializerCompiler = Types.FastifySerializerCompiler;
   export import FastifySchemaCompiler = Types.FastifySchemaCompiler;
+  export import FastifyServerFactory = Types.FastifyServerFactory;
+  export import FastifyServerFactoryHandler = Types.FastifyServerFactoryHandler;
+  export import FastifyServerOptions = Types.FastifyServerOptions;
   export import FastifyValidationResult = Types.FastifyValidationResult;
   export import FastifyRouteSchemaDef = Types.FastifyRouteSchemaDef;
   export import FastifySchemaValidationError = Types.FastifySchemaValidationError;
@@ -115,6 +126,9 @@ declare namespace enclave {
   export import InjectOptions = Types.InjectOptions;
   export import InjectResponse = Types.InjectResponse;
   export import LifecycleHooks = Types.LifecycleHooks;
+  export import LightMyRequestCallback = Types.LightMyRequestCallback;
+  export import LightMyRequestChain = Types.LightMyRequestChain;
+  export import LightMyRequestResponse = Types.LightMyRequestResponse;
   export import ListenOptions = Types.ListenOptions;
   export type LogControllerOptions = Types.LogControllerOptions;
   export import Logger = Types.Logger;

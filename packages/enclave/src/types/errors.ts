@@ -60,3 +60,5 @@ export interface FastifySchemaValidationError {
 
 /** `errorCodes`: one constructor per `FST_ERR_*` code. */
 export type ErrorCodes = typeof errorCodes;
+/** Fastify's name for `errorCodes`' type. */
+export type FastifyErrorCodes = ErrorCodes;

@@ -68,3 +68,11 @@ export interface ListenOptions {
   signal?: AbortSignal;
   listenTextResolver?: (address: string) => string;
 }
+
+/** Fastify's name for `listen()`'s options. */
+export type FastifyListenOptions = ListenOptions;
+/** light-my-request's names for what `inject()` returns, under which Fastify exports them. */
+export type LightMyRequestResponse = InjectResponse;
+export type LightMyRequestChain = InjectChain;
+/** The callback of `inject(options, callback)`: the error (none on success) and the response. */
+export type LightMyRequestCallback = (error: Error | null | undefined, response?: InjectResponse) => void;

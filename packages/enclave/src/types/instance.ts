@@ -4,6 +4,7 @@
 // type-provider.ts `withTypeProvider`, options.ts `initialConfig`), so that every import points
 // down and none back up here (issue 31). This file adds `server` to the request and the reply.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Logger as EnclaveLogger } from '../logger.js';
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from '../schema/contracts.js';
 import type { EnclaveError } from './errors.js';
@@ -112,10 +113,12 @@ export interface InstanceApi<
   ready(): Promise<this>;
   ready(callback: (error: Error | null, instance?: this) => void): undefined;
   listen(options?: ListenOptions): Promise<string>;
-  listen(options: ListenOptions, callback: (error: Error | null, address?: string) => void): undefined;
-  listen(callback: (error: Error | null, address?: string) => void): undefined;
+  listen(options: ListenOptions, callback: (error: Error | null, address?: string) => void): void;
+  listen(callback: (error: Error | null, address?: string) => void): void;
   close(): Promise<void>;
   close(callback: (error?: Error | null) => void): undefined;
+  /** `await using app = enclave()` closes the application when the scope ends (where Node has the symbol). */
+  [Symbol.asyncDispose](): Promise<undefined>;
   inject(options: InjectOptions | string): Promise<InjectResponse>;
   inject(options: InjectOptions | string, callback: (error: Error | null, response?: InjectResponse) => void): undefined;
   inject(): InjectChain;
@@ -175,9 +178,13 @@ export interface InstanceApi<
   hasReplyDecorator(name: string): boolean;
   getDecorator<Value = unknown>(name: string): Value;
   hasPlugin(name: string): boolean;
-  setErrorHandler<ErrorType extends Error = EnclaveError>(handler: ErrorHandler<ErrorType>): this;
+  /** `ErrorType` names what your handlers throw; `Route` types the request and reply, as a route's generic does. */
+  setErrorHandler<ErrorType extends Error = EnclaveError, Route extends RouteGenericInterface = RouteGenericInterface>(
+    handler: ErrorHandler<ErrorType, ResolveRoute<Route, FastifySchema>>,
+  ): this;
   setReplySerializer(serializer: (payload: unknown, statusCode: number) => string): this;
-  addSchema(schema: { $id: string; [keyword: string]: unknown }): this;
+  /** Adds a shared schema (JSON Schema with an `$id`, or a fluent-schema builder; checked at run time). */
+  addSchema(schema: object): this;
   getSchemas(): Record<string, unknown>;
   getSchema(id: string): unknown;
   setValidatorCompiler(compiler: ValidatorCompiler): this;
@@ -197,14 +204,16 @@ export interface InstanceApi<
   hasRoute(route: { method: string; url: string; constraints?: Record<string, unknown> }): boolean;
   printRoutes(options?: Record<string, unknown>): string;
   printPlugins(): string;
-  addresses(): Array<{ address: string; family: string; port: number }>;
+  /** The listening addresses: one per socket (a Unix socket's is its path). */
+  addresses(): Array<AddressInfo | string>;
   readonly prefix: string;
   readonly pluginName: string;
   readonly version: string;
   readonly server: RawServer;
   readonly log: Logger;
   readonly listeningOrigin: string;
-  readonly errorHandler: ErrorHandler;
+  /** The error handler in effect here; call it to answer an error as this context would. */
+  readonly errorHandler: (this: FastifyInstance, error: unknown, request: EnclaveRequest, reply: EnclaveReply) => void;
 }
 
 /** Builds a request's logger from the application's (`setChildLoggerFactory`). */
