@@ -98,7 +98,12 @@ declare namespace enclave {
   export import FastifyHttpOptions = Types.FastifyHttpOptions;
   export import FastifyHttpsOptions = Types.FastifyHttpsOptions;
   export import FastifyListenOptions = Types.FastifyListenOptions;
+  export import FastifyLogFn = Types.FastifyLogFn;
+  export import FastifyLoggerInstance = Types.FastifyLoggerInstance;
+  export import FastifyLoggerOptions = Types.FastifyLoggerOptions;
+  export import FastifyLoggerStreamDestination = Types.FastifyLoggerStreamDestination;
   export import FastifyRouterOptions = Types.FastifyRouterOptions;
+  export import FastifySchemaControllerOptions = Types.FastifySchemaControllerOptions;
   export import FastifySerializerCompiler = Types.FastifySerializerCompiler;
   export import FastifySchemaCompiler = Types.FastifySchemaCompiler;
   export import FastifyServerFactory = Types.FastifyServerFactory;
@@ -156,6 +161,7 @@ declare namespace enclave {
   export import onSendHookHandler = Types.onSendHookHandler;
   export import onTimeoutAsyncHookHandler = Types.onTimeoutAsyncHookHandler;
   export import onTimeoutHookHandler = Types.onTimeoutHookHandler;
+  export import PinoLoggerOptions = Types.PinoLoggerOptions;
   export import Plugin = Types.Plugin;
   export import PluginDone = Types.PluginDone;
   export import PluginFunction = Types.PluginFunction;

@@ -7,6 +7,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger as EnclaveLogger } from '../logger.js';
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from '../schema/contracts.js';
+import type { SchemaControllerFactoryOption } from '../schema/schema-controller.js';
+import type { DecorationMethod, DeclaredDecorator, GetterSetter } from './decorators.js';
 import type { EnclaveError } from './errors.js';
 import type {
   ContextConfigDefault,
@@ -19,7 +21,7 @@ import type {
   RawServerDefault,
   RouteGenericInterface,
 } from './fastify-names.js';
-import type { InjectChain, InjectOptions, InjectResponse, ListenOptions } from './inject.js';
+import type { InjectChain, InjectOptions, InjectResponse, LightMyRequestCallback, ListenOptions } from './inject.js';
 import type { EnclaveReply, FastifyReply } from './reply.js';
 import type { EnclaveRequest, FastifyRequest } from './request.js';
 import type { FastifySchema, ResolveRoute, RouteGeneric } from './schema-inference.js';
@@ -43,36 +45,6 @@ export type ErrorHandler<ErrorType extends Error = EnclaveError, Route extends R
   request: EnclaveRequest<Route>,
   reply: EnclaveReply<Route>,
 ) => unknown;
-
-/** A decorator given as accessors; `this` is the decorated object. */
-export interface DecoratorAccessors<Value, Target> {
-  getter(this: Target): Value;
-  setter?(this: Target, value: Value): void;
-}
-
-/** The type a decorator must have: the one declared on `Target` under that name, else any. */
-type DeclaredDecorator<Target, Name> = Name extends keyof Target ? Target[Name] : unknown;
-
-/**
- * A decorator's value (Fastify's name, which its diagnostics show): the value itself (a function
- * gets the decorated object as `this`) or accessors. A conditional on `Value`, so that an arrow
- * function given for a declared method is typed from the declaration (`decorate('greet', name => …)`).
- */
-type GetterSetter<Target, Value> =
-  // any: matches every function type, whatever its parameters (unknown[] would not).
-  (Value extends (...args: any[]) => unknown ? (this: Target, ...args: Parameters<Value>) => ReturnType<Value> : Value) | DecoratorAccessors<Value, Target>;
-
-/** `decorateRequest` and `decorateReply` (Fastify's name): `Target` is what they decorate. */
-export interface DecorationMethod<Target, Return> {
-  <Value extends DeclaredDecorator<Target, Name>, Name extends string | symbol = string | symbol>(
-    name: Name,
-    value: GetterSetter<Target, Value>,
-    dependencies?: string[],
-  ): Return;
-  /** Declares a decorator without a value (`null` until set), for the dependency check. */
-  (name: string | symbol): Return;
-  (name: string | symbol, value: null | undefined, dependencies: string[]): Return;
-}
 
 type ContentTypeParser = (
   this: FastifyInstance,
@@ -121,6 +93,7 @@ export interface InstanceApi<
   [Symbol.asyncDispose](): Promise<undefined>;
   inject(options: InjectOptions | string): Promise<InjectResponse>;
   inject(options: InjectOptions | string, callback: (error: Error | null, response?: InjectResponse) => void): undefined;
+  inject(options: InjectOptions | string, callback: LightMyRequestCallback): undefined;
   inject(): InjectChain;
   /** Adds an HTTP method (from `require('node:http').METHODS`) and its shorthand. */
   addHttpMethod(method: string, options?: { hasBody?: boolean; overrideExisting?: boolean }): this;
@@ -141,7 +114,7 @@ export interface InstanceApi<
   setChildLoggerFactory(factory: ChildLoggerFactory): this;
   readonly childLoggerFactory: ChildLoggerFactory;
   /** This context's schema bucket and compiler builders; what it leaves out stays the parent's. */
-  setSchemaController(options: Record<string, unknown>): this;
+  setSchemaController(options: FastifySchemaControllerOptions): this;
   /**
    * The compiler this context's routes use when they set none: the one set with
    * `setValidatorCompiler`, else (from ready, once a route here or in an ancestor has compiled
@@ -214,6 +187,20 @@ export interface InstanceApi<
   readonly listeningOrigin: string;
   /** The error handler in effect here; call it to answer an error as this context would. */
   readonly errorHandler: (this: FastifyInstance, error: unknown, request: EnclaveRequest, reply: EnclaveReply) => void;
+}
+
+/**
+ * The `schemaController` option and `setSchemaController()`'s argument: `bucket` replaces where
+ * shared schemas are kept (it gets the parent context's schemas), `compilersFactory` how
+ * validators and serializers are built.
+ */
+export interface FastifySchemaControllerOptions {
+  bucket?: (parentSchemas?: unknown) => {
+    add(schema: unknown): unknown;
+    getSchema(schemaId: string): unknown;
+    getSchemas(): Record<string, unknown>;
+  };
+  compilersFactory?: SchemaControllerFactoryOption['compilersFactory'];
 }
 
 /** Builds a request's logger from the application's (`setChildLoggerFactory`). */

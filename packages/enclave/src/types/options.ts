@@ -7,12 +7,12 @@ import type { Server as HttpsServer, ServerOptions as HttpsServerOptions } from 
 import type { Socket } from 'node:net';
 import type { Config as RouterConfig, HTTPVersion } from 'find-my-way';
 import type { LogController } from '../log-controller.js';
-import type { Logger as EnclaveLogger } from '../logger.js';
 import type { SchemaErrorFormatter } from '../schema/contracts.js';
-import type { AjvFactoryOptions, SchemaControllerFactoryOption } from '../schema/schema-controller.js';
+import type { AjvFactoryOptions } from '../schema/schema-controller.js';
 import type { EnclaveError, ErrorCodes } from './errors.js';
 import type { FastifyBaseLogger, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './fastify-names.js';
-import type { ChildLoggerFactory, EnclaveInstance, FastifyInstance } from './instance.js';
+import type { ChildLoggerFactory, EnclaveInstance, FastifyInstance, FastifySchemaControllerOptions } from './instance.js';
+import type { FastifyLoggerOptions, PinoLoggerOptions } from './logger-options.js';
 import type { EnclaveReply } from './reply.js';
 import type { EnclaveRequest, FastifyRequest } from './request.js';
 
@@ -82,7 +82,8 @@ export interface ConnectionError extends Error {
 
 /** Factory options every server type takes (Fastify 5's names). */
 export interface FastifyServerOptions<RawServer extends RawServerBase = RawServerDefault, Logger extends FastifyBaseLogger = FastifyBaseLogger> {
-  logger?: boolean | Record<string, unknown> | EnclaveLogger;
+  /** `true`, or pino's options (a logger instance goes in `loggerInstance`). */
+  logger?: boolean | (FastifyLoggerOptions<RawServer> & PinoLoggerOptions);
   loggerInstance?: Logger;
   bodyLimit?: number;
   pluginTimeout?: number;
@@ -138,7 +139,7 @@ export interface FastifyServerOptions<RawServer extends RawServerBase = RawServe
   clientErrorHandler?: (this: EnclaveInstance, error: ConnectionError, socket: Socket) => void;
   ajv?: AjvFactoryOptions;
   schemaErrorFormatter?: SchemaErrorFormatter;
-  schemaController?: SchemaControllerFactoryOption;
+  schemaController?: FastifySchemaControllerOptions;
   /**
    * A directory where compiled validators and serializers are kept between starts (Enclave's own;
    * `ENCLAVE_SCHEMA_CACHE` when absent, `false` to refuse it): the guide "The schema cache".
