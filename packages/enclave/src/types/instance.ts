@@ -7,7 +7,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger as EnclaveLogger } from '../logger.js';
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from '../schema/contracts.js';
-import type { SchemaControllerFactoryOption } from '../schema/schema-controller.js';
 import type { DecorationMethod, DeclaredDecorator, GetterSetter } from './decorators.js';
 import type { EnclaveError } from './errors.js';
 import type {
@@ -200,7 +199,13 @@ export interface FastifySchemaControllerOptions {
     getSchema(schemaId: string): unknown;
     getSchemas(): Record<string, unknown>;
   };
-  compilersFactory?: SchemaControllerFactoryOption['compilersFactory'];
+  // Methods, so that their parameters are compared both ways: @fastify/ajv-compiler's factories
+  // (StandaloneValidator's) name Ajv's schema type for the shared schemas.
+  compilersFactory?: {
+    // any: those factories name their own options type too; Enclave passes `{ customOptions, plugins }`.
+    buildValidator?(sharedSchemas: Record<string, unknown>, ajvOptions: any): ValidatorCompiler;
+    buildSerializer?(sharedSchemas: Record<string, unknown>, serializerOpts?: Record<string, unknown>): SerializerCompiler;
+  };
 }
 
 /** Builds a request's logger from the application's (`setChildLoggerFactory`). */
