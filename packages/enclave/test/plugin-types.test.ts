@@ -10,11 +10,11 @@
 // Cost: the installs are cached by the tarballs' content (pack/install-cache.ts), so CI's later
 // Node versions reuse the first one's; the twelve type checks run every time, two at a time.
 import assert from 'node:assert/strict';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { cachedInstall, installKey } from './pack/install-cache.ts';
+import { cachedInstall, installKey, useInstalled } from './pack/install-cache.ts';
 import { installedVersion, npm, packAll, recommendedTsconfig, repoRoot, run } from './pack/packing.ts';
 import { pluginApp, pluginPackages } from './pack/plugin-app.ts';
 
@@ -83,9 +83,8 @@ async function installTypeScript7(work: string): Promise<void> {
  */
 function application(work: string, installed: string, layout: Layout): string {
   const dir = join(work, layout);
+  useInstalled(join(installed, layout), dir);
   writeFiles(dir, { ...pluginApp(layout === 'b' ? 'fastify' : 'enclavejs'), 'src/public/index.html': '<!doctype html><title>books</title>\n' });
-  copyFileSync(join(installed, layout, 'package.json'), join(dir, 'package.json'));
-  symlinkSync(join(installed, layout, 'node_modules'), join(dir, 'node_modules'), 'dir');
   return dir;
 }
 

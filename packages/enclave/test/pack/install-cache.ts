@@ -4,7 +4,20 @@
 // run reuses what the Node 20 run installed instead of installing the same files three more times.
 // Only installations are cached; the checks a test makes on them run every time.
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -71,4 +84,14 @@ export async function cachedInstall(key: string, populate: (dir: string) => Prom
     return { dir, reused: true };
   }
   return { dir, reused: false };
+}
+
+/**
+ * Makes `app` an application on the installation in `installed` (a directory of a cache entry):
+ * its package.json a copy, its node_modules a link, so that the files a test writes stay its own.
+ */
+export function useInstalled(installed: string, app: string): void {
+  mkdirSync(app, { recursive: true });
+  copyFileSync(join(installed, 'package.json'), join(app, 'package.json'));
+  symlinkSync(join(installed, 'node_modules'), join(app, 'node_modules'), 'dir');
 }
