@@ -30,13 +30,31 @@ type HasOuterRef<Schema> = Schema extends readonly (infer Item)[]
       : false
     : false;
 
+/** A value in a schema that holds no schema. Functions count: `HasOuterRef` finds no keys in them. */
+type SchemaLeaf = string | number | boolean | bigint | symbol | null | undefined | ((...args: never[]) => unknown);
+
+/**
+ * A schema in which every `$ref` is a JSON pointer into the schema itself. `HasOuterRef`'s
+ * answer, as one assignability check: TypeScript relates the schema to this type without
+ * instantiating anything, where the walk instantiates a mapped type per object and a
+ * conditional per value (about 17% of bench/types' 200-route app went there). When the check
+ * fails (an outer `$ref`, or a value it cannot place, such as `unknown`), the walk decides.
+ */
+type WithoutOuterRef = SchemaLeaf | readonly WithoutOuterRef[] | { readonly $ref?: `#/${string}`; readonly [key: string]: WithoutOuterRef };
+
 /**
  * A JSON Schema read by json-schema-to-ts. A schema whose keywords were widened to `string`
  * (written without `as const` outside a route) is not a JSON Schema literal, so it gives
  * `unknown`; so does a schema with a `$ref` outside itself, which only the shared-schema store
  * (or Ajv's anchors) can resolve.
  */
-type FromJsonSchema<Schema> = HasOuterRef<Schema> extends true ? unknown : Schema extends JSONSchema ? FromSchema<Schema> : unknown;
+// The fast check sits inside the condition, so that json-schema-to-ts stays one level deep
+// (a level more tipped some handlers over TypeScript's instantiation depth limit, TS2589).
+type FromJsonSchema<Schema> = ([Schema] extends [WithoutOuterRef] ? false : HasOuterRef<Schema>) extends true
+  ? unknown
+  : Schema extends JSONSchema
+    ? FromSchema<Schema>
+    : unknown;
 
 /**
  * The contract shorthand (no `type`, no `properties`: the top-level keys are the properties)

@@ -1,4 +1,4 @@
-// What the tests of the packed packages share (pack.test.ts, plugin-types.pending.ts): `npm pack`
+// What the tests of the packed packages share (pack.test.ts, plugin-types.test.ts): `npm pack`
 // each package as it would be published, and run npm and the compilers the way a user's shell
 // would, outside the workspace.
 import assert from 'node:assert/strict';

@@ -1,9 +1,10 @@
 // A strict TypeScript application as a Fastify user writes it, with twelve @fastify plugins:
-// their options, their decorators, websocket's route option and socket handler, and a
-// `declare module` block of the user's own (plugin-types.pending.ts type-checks it). `from` is
-// the module the application imports: 'enclavejs', or 'fastify' for an app left unchanged under
-// the npm alias. The lines under `// @ts-expect-error` must be refused: a wrong plugin option
-// and a misspelt plugin decorator; were they accepted, the directive itself would be an error.
+// their options, their decorators, rate-limit's route config, websocket's route option and socket
+// handler, a plugin typed with Fastify's type names, and a `declare module` block of the user's
+// own (plugin-types.test.ts type-checks it). `from` is the module the application imports:
+// 'enclavejs', or 'fastify' for an app left unchanged under the npm alias. The lines under
+// `// @ts-expect-error` must be refused: wrong and missing plugin options and misspelt plugin
+// decorators; were they accepted, the directive itself would be an error.
 
 /** The plugins the application registers, by package name. */
 export const pluginPackages = [
@@ -38,7 +39,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import ${factory}, { type FastifyReply, type FastifyRequest } from '${from}';
+import ${factory}, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from '${from}';
 
 declare module '${from}' {
   interface FastifyInstance {
@@ -69,7 +70,7 @@ app.post('/login', async (request: FastifyRequest, reply: FastifyReply) => {
   return { token, cookies: request.cookies };
 });
 
-app.get('/me', async (request) => {
+app.get('/me', { config: { rateLimit: { max: 5 } } }, async (request) => {
   await request.jwtVerify();
   return { user: request.user, greeting: app.settings.greeting };
 });
@@ -82,6 +83,14 @@ app.post('/upload', async (request, reply) => {
 
 app.get('/', (_request, reply) => reply.sendFile('index.html'));
 
+export const documented: unknown = app.swagger();
+
+// Code written against Fastify's type names keeps compiling.
+const notes: FastifyPluginAsync<{ prefix: string }> = async (instance: FastifyInstance, options) => {
+  instance.get('/', async (_request: FastifyRequest, reply: FastifyReply) => reply.send({ prefix: options.prefix }));
+};
+await app.register(notes, { prefix: '/notes' });
+
 app.get('/missing', async () => {
   throw app.httpErrors.notFound('no such book');
 });
@@ -92,6 +101,8 @@ app.get('/echo', { websocket: true }, (socket, request) => {
 
 // @ts-expect-error a wrong option: cors's origin is no number
 await app.register(cors, { origin: 42 });
+// @ts-expect-error a missing option: jwt requires a secret
+await app.register(jwt, { sign: { expiresIn: '1h' } });
 // @ts-expect-error a wrong option: rate-limit's timeWindow is a number or a string
 await app.register(rateLimit, { timeWindow: { minutes: 1 } });
 // @ts-expect-error a misspelt decorator: the plugin adds app.jwt

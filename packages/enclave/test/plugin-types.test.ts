@@ -6,18 +6,21 @@
 // Each on TypeScript 5.9 (the repository's) and 7 (the native compiler, npm `typescript@7`,
 // whose bin/tsc starts a platform binary), with skipLibCheck on and off: 0 errors, and the
 // application's `@ts-expect-error` lines (a wrong plugin option, a misspelt plugin decorator)
-// must be errors. Not yet in `npm test` (today's declarations fail it; issue 31): run it with
-// `npm run test:plugin-types`, and rename it to plugin-types.test.ts once it passes.
+// must be errors.
+// Cost: the installs are cached by the tarballs' content (pack/install-cache.ts), so CI's later
+// Node versions reuse the first one's; the twelve type checks run every time, two at a time.
 import assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { cachedInstall, installKey, useInstalled } from './pack/install-cache.ts';
 import { installedVersion, npm, packAll, recommendedTsconfig, repoRoot, run } from './pack/packing.ts';
 import { pluginApp, pluginPackages } from './pack/plugin-app.ts';
 
-// Three installs and twelve type checks; npm's cache serves the packages after the first run.
+// Three installs (when not cached) and twelve type checks.
 const timeout = 900_000;
+const typescript7 = 'typescript@7';
 
 type Layout = 'a' | 'b' | 'c';
 const layouts: Record<Layout, string> = {
@@ -35,8 +38,8 @@ function writeFiles(dir: string, files: Record<string, string>): void {
   }
 }
 
-/** One application directory: its package.json, its sources, and `npm install`. */
-async function install(work: string, layout: Layout, tarballs: string[]): Promise<string> {
+/** One application's dependencies installed in `work/<layout>`: its package.json and `npm install`. */
+async function install(work: string, layout: Layout, tarballs: string[]): Promise<void> {
   const dir = join(work, layout);
   const [enclaveTarball] = tarballs as [string];
   const dependencies: Record<string, string> = {};
@@ -53,11 +56,7 @@ async function install(work: string, layout: Layout, tarballs: string[]): Promis
     const [packed] = JSON.parse(await npm(other, ['pack', '--json', '--pack-destination', work])) as { filename: string }[];
     dependencies['uses-fastify'] = `file:${join(work, packed!.filename)}`;
   }
-  writeFiles(dir, {
-    'package.json': `${JSON.stringify({ name: `plugin-app-${layout}`, private: true, type: 'module', dependencies }, null, 2)}\n`,
-    ...pluginApp(layout === 'b' ? 'fastify' : 'enclavejs'),
-    'src/public/index.html': '<!doctype html><title>books</title>\n',
-  });
+  writeFiles(dir, { 'package.json': `${JSON.stringify({ name: `plugin-app-${layout}`, private: true, type: 'module', dependencies }, null, 2)}\n` });
   await npm(dir, [
     'install',
     '--prefer-offline',
@@ -68,6 +67,24 @@ async function install(work: string, layout: Layout, tarballs: string[]): Promis
     exact('@types/node'),
     exact('@types/ws'),
   ]);
+}
+
+/** TypeScript 7 once, beside the applications, shared by the three. */
+async function installTypeScript7(work: string): Promise<void> {
+  const tools = join(work, 'typescript-7');
+  mkdirSync(tools);
+  writeFileSync(join(tools, 'package.json'), '{ "private": true }\n');
+  await npm(tools, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', typescript7]);
+}
+
+/**
+ * The application of `layout` in `work`: its package.json and sources written for this run, its
+ * node_modules the installed one (a link into the cache), as in a user's project.
+ */
+function application(work: string, installed: string, layout: Layout): string {
+  const dir = join(work, layout);
+  useInstalled(join(installed, layout), dir);
+  writeFiles(dir, { ...pluginApp(layout === 'b' ? 'fastify' : 'enclavejs'), 'src/public/index.html': '<!doctype html><title>books</title>\n' });
   return dir;
 }
 
@@ -87,22 +104,29 @@ async function typeCheck(dir: string, compiler: Compiler, skipLibCheck: boolean)
   return { errors: output.split('\n').filter((line) => /error TS\d+/.test(line)), output };
 }
 
-describe('a strict TypeScript application with twelve @fastify plugins, from the packed tarballs', { timeout }, () => {
+// Two checks at a time: the machine's two cores (most of a check is one CPU-bound process).
+describe('a strict TypeScript application with twelve @fastify plugins, from the packed tarballs', { timeout, concurrency: 2 }, () => {
   const work = mkdtempSync(join(tmpdir(), 'enclave-plugin-types-'));
   const apps = new Map<Layout, string>();
   const compilers: Compiler[] = [{ name: `TypeScript ${installedVersion('typescript')}`, tsc: join(repoRoot, 'node_modules', 'typescript', 'bin', 'tsc') }];
   after(() => rmSync(work, { recursive: true, force: true }));
 
   before(async () => {
+    const started = performance.now();
     const tarballs = await packAll(work);
-    // TypeScript 7 once, beside the applications, shared by the three.
-    const tools = join(work, 'typescript-7');
-    mkdirSync(tools);
-    writeFileSync(join(tools, 'package.json'), '{ "private": true }\n');
-    await npm(tools, ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', 'typescript@7']);
-    const { stdout } = await run(process.execPath, [join(tools, 'node_modules', 'typescript', 'bin', 'tsc'), '--version']);
-    compilers.push({ name: stdout.trim().replace(/^Version/, 'TypeScript'), tsc: join(tools, 'node_modules', 'typescript', 'bin', 'tsc') });
-    for (const layout of Object.keys(layouts) as Layout[]) apps.set(layout, await install(work, layout, tarballs));
+    // Everything the installation reads besides the tarballs: the code that installs, and what it
+    // installs (the repository's versions; TypeScript 7 as npm resolved it when the entry was made).
+    const versions = [...pluginPackages, '@types/node', '@types/ws', 'fastify'].map(exact);
+    const key = installKey(tarballs, [install.toString(), installTypeScript7.toString(), versions, typescript7]);
+    const { dir: installed, reused } = await cachedInstall(key, async (staging) => {
+      await Promise.all([installTypeScript7(staging), ...(Object.keys(layouts) as Layout[]).map((layout) => install(staging, layout, tarballs))]);
+    });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`# plugin-types: packed, and installs ${reused ? 'reused from' : 'made in'} ${installed}, in ${seconds} s`);
+    const tsc7 = join(installed, 'typescript-7', 'node_modules', 'typescript', 'bin', 'tsc');
+    const { stdout } = await run(process.execPath, [tsc7, '--version']);
+    compilers.push({ name: stdout.trim().replace(/^Version/, 'TypeScript'), tsc: tsc7 });
+    for (const layout of Object.keys(layouts) as Layout[]) apps.set(layout, application(work, installed, layout));
   });
 
   test('the layouts are what they say: fastify absent in (a), Enclave under its name in (b), the real one in (c)', () => {
