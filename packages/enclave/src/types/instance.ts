@@ -12,6 +12,7 @@ import type {
   FastifyBaseLogger,
   FastifyTypeProvider,
   FastifyTypeProviderDefault,
+  HTTPMethods,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerBase,
@@ -159,7 +160,7 @@ export interface InstanceApi<
   getDefaultJsonParser(onProtoPoisoning?: 'error' | 'remove' | 'ignore', onConstructorPoisoning?: 'error' | 'remove' | 'ignore'): ContentTypeParser;
   removeContentTypeParser(matcher: string | RegExp | Array<string | RegExp>): this;
   removeAllContentTypeParsers(): this;
-  hasRoute(route: { method: string; url: string; constraints?: Record<string, unknown> }): boolean;
+  hasRoute(route: { method: HTTPMethods; url: string; constraints?: Record<string, unknown> }): boolean;
   printRoutes(options?: Record<string, unknown>): string;
   printPlugins(): string;
   addresses(): Array<{ address: string; family: string; port: number }>;

@@ -1,5 +1,6 @@
 // The reply: its members (`ReplyApi`), Fastify's augmentable `FastifyReply` and Enclave's
-// `EnclaveReply`. The `server` member is added by instance.ts, which sits above this file.
+// `EnclaveReply`. The `server` member is added by instance.ts and `routeOptions` by route.ts,
+// which sit above this file.
 import type { ServerResponse } from 'node:http';
 import type { Readable } from 'node:stream';
 import type { Logger } from '../logger.js';
