@@ -31,7 +31,7 @@ declare module './request.js' {
 }
 
 declare module './reply.js' {
-  interface ReplyApi<Route extends RouteGeneric = RouteGeneric, Status extends number = never> {
+  interface ReplyApi<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType> {
     readonly server: FastifyInstance;
   }
 }

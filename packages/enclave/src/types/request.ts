@@ -61,7 +61,7 @@ export interface RequestApi<Route extends RouteGeneric = RouteGeneric> {
   /** A request decorator by name (functions bound to this request); throws FST_ERR_DEC_UNDECLARED. */
   getDecorator<Value = unknown>(name: string): Value;
   /** Sets a declared request decorator on this request; throws FST_ERR_DEC_UNDECLARED. */
-  setDecorator(name: string, value: unknown): void;
+  setDecorator<Value = unknown>(name: string | symbol, value: Value): void;
 }
 
 /** Fastify's name for a request (the route types are its first parameter); plugins add to it. */

@@ -33,7 +33,7 @@ declare module './request.js' {
 }
 
 declare module './reply.js' {
-  interface ReplyApi<Route extends RouteGeneric = RouteGeneric, Status extends number = never> {
+  interface ReplyApi<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType> {
     /** The options of the route that matched, as `request.routeOptions`. */
     readonly routeOptions: Readonly<RequestRouteOptions>;
   }
