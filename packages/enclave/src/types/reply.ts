@@ -2,6 +2,7 @@
 // `EnclaveReply`. The `server` member is added by instance.ts and `routeOptions` by route.ts,
 // which sit above this file.
 import type { ServerResponse } from 'node:http';
+import type { Buffer } from 'node:buffer';
 import type { Readable } from 'node:stream';
 import type { Logger } from '../logger.js';
 import type { SerializeFunction } from '../schema/contracts.js';
@@ -18,8 +19,13 @@ import type {
 import type { EnclaveRequest } from './request.js';
 import type { FastifySchema, ReplyPayload } from './schema-inference.js';
 
-/** Computes a trailer's value from the sent payload: return it (or a promise), or call `done`. */
-export type TrailerFunction = (reply: EnclaveReply, payload: unknown, done: (error: Error | null, value?: string) => void) => unknown;
+/**
+ * Computes a trailer's value from the serialized payload (`null` for a stream): resolve a
+ * promise with it, or take `done` and call it (a value returned otherwise is not read).
+ */
+export type TrailerFunction =
+  | ((reply: EnclaveReply, payload: string | Buffer | null) => Promise<string>)
+  | ((reply: EnclaveReply, payload: string | Buffer | null, done: (error: Error | null, value?: string) => void) => void);
 
 /** Anything a reply can carry besides a typed payload: an error, a pre-serialized string, bytes, a stream. */
 export type RawPayload = Error | string | Uint8Array | Readable;
@@ -42,7 +48,7 @@ export interface ReplyApi<
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   ReplyType = ReplyPayload<RouteGeneric['Reply']>,
-> extends PromiseLike<void> {
+> {
   raw: ServerResponse;
   request: EnclaveRequest<RouteGeneric>;
   log: Logger;
@@ -85,6 +91,8 @@ export interface ReplyApi<
   removeTrailer(name: string): EnclaveReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType>;
   /** Sends a 103 Early Hints response before the final one. */
   writeEarlyHints(hints: Record<string, string | string[]>, callback?: () => void): void;
+  /** Calls `fulfilled` once the response has been written out, `rejected` if it failed (not a promise: returns nothing). */
+  then(fulfilled: () => void, rejected: (err: Error) => void): void;
   /** A reply decorator by name (functions bound to this reply); throws FST_ERR_DEC_UNDECLARED. */
   getDecorator<Value = unknown>(name: string): Value;
 }
