@@ -31,6 +31,16 @@ export type TrailerFunction =
 export type RawPayload = Error | string | Uint8Array | Readable;
 
 /**
+ * What `send` takes: with a declared reply type, its payload (or a raw one), required unless the
+ * type admits `undefined`; without one, anything or nothing.
+ */
+type SendArguments<ReplyType> = unknown extends ReplyType
+  ? [payload?: unknown]
+  : undefined extends ReplyType
+    ? [payload?: ReplyType | RawPayload]
+    : [payload: ReplyType | RawPayload];
+
+/**
  * Members of every reply, with Fastify's type parameters. `ReplyType` is the payload `send`
  * checks (by default the route's reply type, `RouteGeneric['Reply']`, or the union of its
  * success payloads for a status map); `code(status)` narrows it to the payload declared for that
@@ -68,7 +78,7 @@ export interface ReplyApi<
   hasHeader(name: string): boolean;
   removeHeader(name: string): EnclaveReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType>;
   type(contentType: string): EnclaveReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType>;
-  send(payload?: ReplyType | RawPayload): EnclaveReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType>;
+  send(...payload: SendArguments<ReplyType>): EnclaveReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType>;
   // any: a serializer written for the route's payload type fits, as in Fastify.
   serializer(
     serialize: (payload: any) => string,

@@ -17,6 +17,7 @@ app.get('/plain', async (request, reply) => {
   // @ts-expect-error unknown data must be narrowed before use
   request.body.name;
   reply.send({ anything: 'goes' });
+  reply.send(); // no reply type: no payload needed
   return 'any payload';
 });
 
@@ -121,6 +122,8 @@ app.get('/reply-send', { schema: replySchemas }, async (_request, reply) => {
   reply.send({ error: 'x' });
   reply.code(500).send({ whatever: 1 }); // no schema for 5xx: anything
   reply.send(new Error('errors are always accepted'));
+  // @ts-expect-error a declared reply type needs its payload (as in Fastify)
+  reply.send();
   return reply;
 });
 
