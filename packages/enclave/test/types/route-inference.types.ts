@@ -127,6 +127,9 @@ app.get('/reply-send', { schema: replySchemas }, async (_request, reply) => {
   return reply;
 });
 
+// A reply type whose keys are not all HTTP statuses is a payload type, not a status map.
+app.get<{ Reply: { 200: string; 999: boolean } }>('/not-a-status-map', async (_request, reply) => reply.send({ 200: 'ok', 999: true }));
+
 // '2xx', 'default' and several success statuses: the handler may return any of them.
 app.post('/several', { schema: { response: { 200: { type: 'string' }, 201: { type: 'number' }, default: { type: 'null' } } } }, async (_request, reply) => {
   if (Math.random() > 0.5) return reply.code(201).send(1);
