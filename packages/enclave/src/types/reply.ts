@@ -78,7 +78,9 @@ export interface ReplyApi<
   hasHeader(name: string): boolean;
   removeHeader(name: string): EnclaveReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType>;
   type(contentType: string): EnclaveReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType>;
-  send(...payload: SendArguments<ReplyType>): EnclaveReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType>;
+  send(
+    ...payload: SendArguments<ReplyType>
+  ): EnclaveReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType>;
   // any: a serializer written for the route's payload type fits, as in Fastify.
   serializer(
     serialize: (payload: any) => string,
