@@ -1,6 +1,8 @@
 // The public entry. `require('enclavejs')` returns the factory itself (callable), which also
 // carries `default`, `enclave` and `errorCodes` for ESM and named-import users.
-import type { Http2SecureServer, Http2Server, Http2ServerRequest, Http2ServerResponse } from 'node:http2';
+import type { Server as HttpServer } from 'node:http';
+import type { Http2SecureServer, Http2Server } from 'node:http2';
+import type { Server as HttpsServer } from 'node:https';
 import { errorCodes as codes } from './errors.js';
 import { LogController } from './log-controller.js';
 import { createApplication } from './server.js';
@@ -18,19 +20,44 @@ import * as Types from './types.js';
  */
 // A function declaration (not a const) so that the namespace below, which holds `export import`
 // aliases, can merge with it.
-// The http2 and loggerInstance overloads type the instance with Node's http2 server, request and
-// response, or with the given logger's type, as Fastify's factory does (`fastify({ http2: true })`
-// is a `FastifyInstance<Http2Server, …>`).
-function enclave(
-  options: Types.EnclaveOptions & { http2: true; https: object },
-): Types.FastifyInstance<Http2SecureServer, Http2ServerRequest, Http2ServerResponse>;
-function enclave(options: Types.EnclaveOptions & { http2: true }): Types.FastifyInstance<Http2Server, Http2ServerRequest, Http2ServerResponse>;
-function enclave<Logger extends Types.FastifyBaseLogger>(
-  options: Types.EnclaveOptions & { loggerInstance: Logger },
-): Types.FastifyInstance<Types.RawServerDefault, Types.RawRequestDefaultExpression, Types.RawReplyDefaultExpression, Logger>;
-function enclave(options?: Types.EnclaveOptions): Types.EnclaveInstance;
-// any: the implementation signature must accept every overload's server, request, reply and logger; callers see only the overloads.
-function enclave(options?: Types.EnclaveOptions): Types.FastifyInstance<any, any, any, any> {
+// Fastify's overloads and type parameters: the server type follows the `http2` and `https`
+// options (`fastify({ http2: true })` is a `FastifyInstance<Http2Server, …>`), the logger's type
+// the `loggerInstance` option; each may also be named (`fastify<Server, Request, Reply, Logger>()`).
+// A plain call with no type arguments returns `EnclaveInstance`, which users augment. Unlike
+// Fastify's, the result's type is not thenable (docs/differences.md): awaiting an instance keeps
+// its type, decorators included.
+function enclave<
+  Server extends Http2SecureServer,
+  Request extends Types.RawRequestDefaultExpression<Server> = Types.RawRequestDefaultExpression<Server>,
+  Reply extends Types.RawReplyDefaultExpression<Server> = Types.RawReplyDefaultExpression<Server>,
+  Logger extends Types.FastifyBaseLogger = Types.FastifyBaseLogger,
+  TypeProvider extends Types.FastifyTypeProvider = Types.FastifyTypeProviderDefault,
+>(options: Types.FastifyHttp2SecureOptions<Server, Logger>): Types.FastifyInstance<Server, Request, Reply, Logger, TypeProvider>;
+function enclave<
+  Server extends Http2Server,
+  Request extends Types.RawRequestDefaultExpression<Server> = Types.RawRequestDefaultExpression<Server>,
+  Reply extends Types.RawReplyDefaultExpression<Server> = Types.RawReplyDefaultExpression<Server>,
+  Logger extends Types.FastifyBaseLogger = Types.FastifyBaseLogger,
+  TypeProvider extends Types.FastifyTypeProvider = Types.FastifyTypeProviderDefault,
+>(options: Types.FastifyHttp2Options<Server, Logger>): Types.FastifyInstance<Server, Request, Reply, Logger, TypeProvider>;
+function enclave<
+  Server extends HttpsServer,
+  Request extends Types.RawRequestDefaultExpression<Server> = Types.RawRequestDefaultExpression<Server>,
+  Reply extends Types.RawReplyDefaultExpression<Server> = Types.RawReplyDefaultExpression<Server>,
+  Logger extends Types.FastifyBaseLogger = Types.FastifyBaseLogger,
+  TypeProvider extends Types.FastifyTypeProvider = Types.FastifyTypeProviderDefault,
+>(options: Types.FastifyHttpsOptions<Server, Logger>): Types.FastifyInstance<Server, Request, Reply, Logger, TypeProvider>;
+function enclave(options?: Types.FastifyHttpOptions<HttpServer> & { loggerInstance?: undefined }): Types.EnclaveInstance;
+function enclave<
+  Server extends HttpServer,
+  Request extends Types.RawRequestDefaultExpression<Server> = Types.RawRequestDefaultExpression<Server>,
+  Reply extends Types.RawReplyDefaultExpression<Server> = Types.RawReplyDefaultExpression<Server>,
+  Logger extends Types.FastifyBaseLogger = Types.FastifyBaseLogger,
+  TypeProvider extends Types.FastifyTypeProvider = Types.FastifyTypeProviderDefault,
+>(options?: Types.FastifyHttpOptions<Server, Logger>): Types.FastifyInstance<Server, Request, Reply, Logger, TypeProvider>;
+// any: the implementation signature must fit every overload's instance and options types (their
+// callbacks take each server's raw request); callers see only the overloads.
+function enclave(options?: any): any {
   return createApplication(options);
 }
 enclave.default = enclave;
@@ -49,6 +76,7 @@ enclave.LogController = LogController;
 declare namespace enclave {
   export import ApplicationHooks = Types.ApplicationHooks;
   export import ChildLoggerFactory = Types.ChildLoggerFactory;
+  export import ConnectionError = Types.ConnectionError;
   export import ContextConfigDefault = Types.ContextConfigDefault;
   export import DecoratorAccessors = Types.DecoratorAccessors;
   export import DecoratorsOf = Types.DecoratorsOf;
@@ -64,8 +92,23 @@ declare namespace enclave {
   export import FastifyBaseLogger = Types.FastifyBaseLogger;
   export import FastifyContextConfig = Types.FastifyContextConfig;
   export import FastifyError = Types.FastifyError;
+  export import FastifyErrorCodes = Types.FastifyErrorCodes;
+  export import FastifyHttp2Options = Types.FastifyHttp2Options;
+  export import FastifyHttp2SecureOptions = Types.FastifyHttp2SecureOptions;
+  export import FastifyHttpOptions = Types.FastifyHttpOptions;
+  export import FastifyHttpsOptions = Types.FastifyHttpsOptions;
+  export import FastifyListenOptions = Types.FastifyListenOptions;
+  export import FastifyLogFn = Types.FastifyLogFn;
+  export import FastifyLoggerInstance = Types.FastifyLoggerInstance;
+  export import FastifyLoggerOptions = Types.FastifyLoggerOptions;
+  export import FastifyLoggerStreamDestination = Types.FastifyLoggerStreamDestination;
+  export import FastifyRouterOptions = Types.FastifyRouterOptions;
+  export import FastifySchemaControllerOptions = Types.FastifySchemaControllerOptions;
   export import FastifySerializerCompiler = Types.FastifySerializerCompiler;
   export import FastifySchemaCompiler = Types.FastifySchemaCompiler;
+  export import FastifyServerFactory = Types.FastifyServerFactory;
+  export import FastifyServerFactoryHandler = Types.FastifyServerFactoryHandler;
+  export import FastifyServerOptions = Types.FastifyServerOptions;
   export import FastifyValidationResult = Types.FastifyValidationResult;
   export import FastifyRouteSchemaDef = Types.FastifyRouteSchemaDef;
   export import FastifySchemaValidationError = Types.FastifySchemaValidationError;
@@ -88,6 +131,9 @@ declare namespace enclave {
   export import InjectOptions = Types.InjectOptions;
   export import InjectResponse = Types.InjectResponse;
   export import LifecycleHooks = Types.LifecycleHooks;
+  export import LightMyRequestCallback = Types.LightMyRequestCallback;
+  export import LightMyRequestChain = Types.LightMyRequestChain;
+  export import LightMyRequestResponse = Types.LightMyRequestResponse;
   export import ListenOptions = Types.ListenOptions;
   export type LogControllerOptions = Types.LogControllerOptions;
   export import Logger = Types.Logger;
@@ -115,6 +161,7 @@ declare namespace enclave {
   export import onSendHookHandler = Types.onSendHookHandler;
   export import onTimeoutAsyncHookHandler = Types.onTimeoutAsyncHookHandler;
   export import onTimeoutHookHandler = Types.onTimeoutHookHandler;
+  export import PinoLoggerOptions = Types.PinoLoggerOptions;
   export import Plugin = Types.Plugin;
   export import PluginDone = Types.PluginDone;
   export import PluginFunction = Types.PluginFunction;

@@ -40,7 +40,7 @@ describe('instance decorators', () => {
     app.decorate('repo', {}, ['db']);
     app.decorateRequest('user', null);
     app.decorateRequest('permissions', null, ['user']);
-    app.decorateReply('view', null);
+    app.decorateReply('view', null, []);
     app.decorateReply('render', function () {}, ['view']);
     assert.equal(app.hasDecorator('repo'), true);
     assert.equal(app.hasRequestDecorator('permissions'), true);

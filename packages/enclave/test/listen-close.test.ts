@@ -80,7 +80,7 @@ describe('listen', () => {
     try {
       assert.match(address, /^http:\/\/(127\.0\.0\.1|\[::1\]):\d+$/);
       const [first] = app.addresses();
-      assert.ok(first && (first.address === '127.0.0.1' || first.address === '::1'));
+      assert.ok(typeof first === 'object' && (first.address === '127.0.0.1' || first.address === '::1'));
       assert.equal((await get(`${address}/`)).body, 'local');
     } finally {
       await app.close();

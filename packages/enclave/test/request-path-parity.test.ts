@@ -138,7 +138,7 @@ describe('streams and decorators', () => {
     }
     for (const name of ['raw', 'request', 'log', 'send', 'statusCode']) assert.equal(app.hasReplyDecorator(name), true, name);
     assert.throws(() => app.decorateRequest('body', null), { code: 'FST_ERR_DEC_ALREADY_PRESENT' });
-    assert.throws(() => app.decorateReply('request', null), { code: 'FST_ERR_DEC_ALREADY_PRESENT' });
+    assert.throws(() => app.decorateReply('request', null, []), { code: 'FST_ERR_DEC_ALREADY_PRESENT' });
     // A dependency on a built-in is met.
     assert.doesNotThrow(() => app.decorateRequest('bodySize', null, ['body']));
     assert.doesNotThrow(() => app.decorateReply('rawCode', null, ['raw']));

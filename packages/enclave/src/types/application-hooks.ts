@@ -53,4 +53,6 @@ export interface AddHook<Self> {
   <Route extends RouteGeneric = RouteGeneric>(name: 'onSend', hook: LifecycleHooks<Route>['onSend']): Self;
   <Route extends RouteGeneric = RouteGeneric>(name: 'onError', hook: LifecycleHooks<Route>['onError']): Self;
   <Route extends RouteGeneric = RouteGeneric>(name: 'onRequestAbort', hook: LifecycleHooks<Route>['onRequestAbort']): Self;
+  /** A disposable object as an onClose hook: disposed when the application closes. */
+  (name: 'onClose', hook: AsyncDisposable | Disposable): Self;
 }

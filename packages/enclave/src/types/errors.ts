@@ -44,8 +44,8 @@ export interface EnclaveError extends Error {
 export interface FastifyError extends Error {
   code: string;
   statusCode?: number;
-  /** The raw issues, present on `FST_ERR_VALIDATION`. */
-  validation?: ValidationIssue[];
+  /** The raw issues, present on `FST_ERR_VALIDATION` (Ajv's error objects fit). */
+  validation?: FastifySchemaValidationError[];
   validationContext?: ValidationContext;
 }
 
@@ -60,3 +60,5 @@ export interface FastifySchemaValidationError {
 
 /** `errorCodes`: one constructor per `FST_ERR_*` code. */
 export type ErrorCodes = typeof errorCodes;
+/** Fastify's name for `errorCodes`' type. */
+export type FastifyErrorCodes = ErrorCodes;

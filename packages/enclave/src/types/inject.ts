@@ -1,6 +1,7 @@
 // `inject()` and `listen()`: what they take and what they resolve to. Bottom floor: no other
 // type file is imported.
 import type { Readable } from 'node:stream';
+import type { CallbackFunc } from 'light-my-request';
 
 /** `app.inject()` options (light-my-request's). */
 export interface InjectOptions {
@@ -68,3 +69,14 @@ export interface ListenOptions {
   signal?: AbortSignal;
   listenTextResolver?: (address: string) => string;
 }
+
+/** Fastify's name for `listen()`'s options. */
+export type FastifyListenOptions = ListenOptions;
+/** light-my-request's names for what `inject()` returns, under which Fastify exports them. */
+export type LightMyRequestResponse = InjectResponse;
+export type LightMyRequestChain = InjectChain;
+/**
+ * light-my-request's callback type, which Fastify exports under this name. It says `undefined`
+ * where light-my-request passes `null` (no error); `inject()` takes it as well as its own form.
+ */
+export type LightMyRequestCallback = CallbackFunc;

@@ -4,8 +4,10 @@
 // type-provider.ts `withTypeProvider`, options.ts `initialConfig`), so that every import points
 // down and none back up here (issue 31). This file adds `server` to the request and the reply.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Logger as EnclaveLogger } from '../logger.js';
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from '../schema/contracts.js';
+import type { DecorationMethod, DeclaredDecorator, GetterSetter } from './decorators.js';
 import type { EnclaveError } from './errors.js';
 import type {
   ContextConfigDefault,
@@ -19,9 +21,9 @@ import type {
   RawServerDefault,
   RouteGenericInterface,
 } from './fastify-names.js';
-import type { InjectChain, InjectOptions, InjectResponse, ListenOptions } from './inject.js';
-import type { EnclaveReply } from './reply.js';
-import type { EnclaveRequest } from './request.js';
+import type { InjectChain, InjectOptions, InjectResponse, LightMyRequestCallback, ListenOptions } from './inject.js';
+import type { EnclaveReply, FastifyReply } from './reply.js';
+import type { EnclaveRequest, FastifyRequest } from './request.js';
 import type { FastifySchema, ResolveRoute, RouteGeneric } from './schema-inference.js';
 
 declare module './request.js' {
@@ -43,12 +45,6 @@ export type ErrorHandler<ErrorType extends Error = EnclaveError, Route extends R
   request: EnclaveRequest<Route>,
   reply: EnclaveReply<Route>,
 ) => unknown;
-
-/** A decorator given as accessors; `this` is the decorated object. */
-export interface DecoratorAccessors<Value, Target> {
-  getter(this: Target): Value;
-  setter?(this: Target, value: Value): void;
-}
 
 type ContentTypeParser = (
   this: FastifyInstance,
@@ -89,12 +85,15 @@ export interface InstanceApi<
   ready(): Promise<this>;
   ready(callback: (error: Error | null, instance?: this) => void): undefined;
   listen(options?: ListenOptions): Promise<string>;
-  listen(options: ListenOptions, callback: (error: Error | null, address?: string) => void): undefined;
-  listen(callback: (error: Error | null, address?: string) => void): undefined;
+  listen(options: ListenOptions, callback: (error: Error | null, address?: string) => void): void;
+  listen(callback: (error: Error | null, address?: string) => void): void;
   close(): Promise<void>;
   close(callback: (error?: Error | null) => void): undefined;
+  /** `await using app = enclave()` closes the application when the scope ends (where Node has the symbol). */
+  [Symbol.asyncDispose](): Promise<undefined>;
   inject(options: InjectOptions | string): Promise<InjectResponse>;
   inject(options: InjectOptions | string, callback: (error: Error | null, response?: InjectResponse) => void): undefined;
+  inject(options: InjectOptions | string, callback: LightMyRequestCallback): undefined;
   inject(): InjectChain;
   /** Adds an HTTP method (from `require('node:http').METHODS`) and its shorthand. */
   addHttpMethod(method: string, options?: { hasBody?: boolean; overrideExisting?: boolean }): this;
@@ -115,7 +114,7 @@ export interface InstanceApi<
   setChildLoggerFactory(factory: ChildLoggerFactory): this;
   readonly childLoggerFactory: ChildLoggerFactory;
   /** This context's schema bucket and compiler builders; what it leaves out stays the parent's. */
-  setSchemaController(options: Record<string, unknown>): this;
+  setSchemaController(options: FastifySchemaControllerOptions): this;
   /**
    * The compiler this context's routes use when they set none: the one set with
    * `setValidatorCompiler`, else (from ready, once a route here or in an ancestor has compiled
@@ -127,23 +126,38 @@ export interface InstanceApi<
   /** The built-in text/plain parser, to register for other media types. */
   readonly defaultTextParser: ContentTypeParser;
   /**
-   * Adds an instance decorator; the returned instance is typed with it. To type it on every
-   * instance, declare it by interface merging instead.
+   * Adds an instance decorator; the returned instance is typed with it. A name already declared
+   * on `FastifyInstance` (by interface merging) must be given a value of its declared type; a
+   * function value gets the instance as `this`. Fastify's order of type parameters: the value's
+   * type, then the name (`decorate<string>('greeting', 'hello')`).
    */
-  decorate<Name extends string, Value>(name: Name, value: DecoratorAccessors<Value, this>, dependencies?: string[]): this & { [Key in Name]: Value };
-  decorate<Name extends string, Value>(name: Name, value: Value, dependencies?: string[]): this & { [Key in Name]: Value };
+  decorate<
+    Value extends DeclaredDecorator<FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>, Name>,
+    Name extends string | symbol = string | symbol,
+  >(
+    name: Name,
+    value: GetterSetter<FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>, Value>,
+    dependencies?: string[],
+  ): string extends Name ? this : this & { [Key in Name]: Value };
+  /** Declares a decorator without a value (`null` until set), for the dependency check. */
+  decorate(name: string | symbol): this;
+  decorate(name: string | symbol, value: null | undefined, dependencies: string[]): this;
   /** Adds a request decorator; type it with `declare module 'enclavejs' { interface EnclaveRequest { … } }`. */
-  decorateRequest(name: string, value: unknown, dependencies?: string[]): this;
+  decorateRequest: DecorationMethod<FastifyRequest, this>;
   /** Adds a reply decorator; type it with `declare module 'enclavejs' { interface EnclaveReply { … } }`. */
-  decorateReply(name: string, value: unknown, dependencies?: string[]): this;
+  decorateReply: DecorationMethod<FastifyReply, this>;
   hasDecorator(name: string): boolean;
   hasRequestDecorator(name: string): boolean;
   hasReplyDecorator(name: string): boolean;
   getDecorator<Value = unknown>(name: string): Value;
   hasPlugin(name: string): boolean;
-  setErrorHandler<ErrorType extends Error = EnclaveError>(handler: ErrorHandler<ErrorType>): this;
+  /** `ErrorType` names what your handlers throw; `Route` types the request and reply, as a route's generic does. */
+  setErrorHandler<ErrorType extends Error = EnclaveError, Route extends RouteGenericInterface = RouteGenericInterface>(
+    handler: ErrorHandler<ErrorType, ResolveRoute<Route, FastifySchema>>,
+  ): this;
   setReplySerializer(serializer: (payload: unknown, statusCode: number) => string): this;
-  addSchema(schema: { $id: string; [keyword: string]: unknown }): this;
+  /** Adds a shared schema (JSON Schema with an `$id`, or a fluent-schema builder; checked at run time). */
+  addSchema(schema: object): this;
   getSchemas(): Record<string, unknown>;
   getSchema(id: string): unknown;
   setValidatorCompiler(compiler: ValidatorCompiler): this;
@@ -163,14 +177,36 @@ export interface InstanceApi<
   hasRoute(route: { method: HTTPMethods; url: string; constraints?: Record<string, unknown> }): boolean;
   printRoutes(options?: Record<string, unknown>): string;
   printPlugins(): string;
-  addresses(): Array<{ address: string; family: string; port: number }>;
+  /** The listening addresses: one per socket (a Unix socket's is its path). */
+  addresses(): Array<AddressInfo | string>;
   readonly prefix: string;
   readonly pluginName: string;
   readonly version: string;
   readonly server: RawServer;
   readonly log: Logger;
   readonly listeningOrigin: string;
-  readonly errorHandler: ErrorHandler;
+  /** The error handler in effect here; call it to answer an error as this context would. */
+  readonly errorHandler: (this: FastifyInstance, error: unknown, request: EnclaveRequest, reply: EnclaveReply) => void;
+}
+
+/**
+ * The `schemaController` option and `setSchemaController()`'s argument: `bucket` replaces where
+ * shared schemas are kept (it gets the parent context's schemas), `compilersFactory` how
+ * validators and serializers are built.
+ */
+export interface FastifySchemaControllerOptions {
+  bucket?: (parentSchemas?: unknown) => {
+    add(schema: unknown): unknown;
+    getSchema(schemaId: string): unknown;
+    getSchemas(): Record<string, unknown>;
+  };
+  // Methods, so that their parameters are compared both ways: @fastify/ajv-compiler's factories
+  // (StandaloneValidator's) name Ajv's schema type for the shared schemas.
+  compilersFactory?: {
+    // any: those factories name their own options type too; Enclave passes `{ customOptions, plugins }`.
+    buildValidator?(sharedSchemas: Record<string, unknown>, ajvOptions: any): ValidatorCompiler;
+    buildSerializer?(sharedSchemas: Record<string, unknown>, serializerOpts?: Record<string, unknown>): SerializerCompiler;
+  };
 }
 
 /** Builds a request's logger from the application's (`setChildLoggerFactory`). */

@@ -3,6 +3,7 @@
 import bearerAuth, { type BearerAuthOptions } from '@enclavejs/bearer-auth';
 import plugin, { type PluginMetadata } from '@enclavejs/plugin';
 import enclave, { type EnclaveError, errorCodes, type InjectResponse, type ValidationContext, type ValidationIssue } from 'enclavejs';
+import type { AddressInfo } from 'node:net';
 import { expectTypeOf } from 'expect-type';
 
 const app = enclave();
@@ -63,7 +64,8 @@ async function results() {
   expectTypeOf(response.json<{ ok: boolean }>()).toEqualTypeOf<{ ok: boolean }>();
   expectTypeOf(await app.inject().post('/attach').payload({ a: 1 }).end()).toEqualTypeOf<InjectResponse>();
   expectTypeOf(await app.inject().get('/')).toEqualTypeOf<InjectResponse>();
-  expectTypeOf(app.addresses()[0]?.port).toEqualTypeOf<number | undefined>();
+  // A TCP socket's address, or a Unix socket's path.
+  expectTypeOf(app.addresses()).toEqualTypeOf<Array<AddressInfo | string>>();
   await app.close();
 }
 void results;
