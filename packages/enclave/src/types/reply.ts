@@ -81,8 +81,8 @@ export interface ReplyApi<
   send(
     ...payload: SendArguments<ReplyType>
   ): EnclaveReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType>;
-  // any: a serializer written for the route's payload type fits, as in Fastify.
   serializer(
+    // any: a serializer written for the route's payload type fits, as in Fastify.
     serialize: (payload: any) => string,
   ): EnclaveReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType>;
   serialize(payload: unknown): string;
