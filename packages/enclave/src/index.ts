@@ -193,6 +193,7 @@ declare namespace enclave {
   export import RequestHook = Types.RequestHook;
   export import RequestParamsDefault = Types.RequestParamsDefault;
   export import RequestPayload = Types.RequestPayload;
+  export import RequestRouteOptions = Types.RequestRouteOptions;
   export import RequestQuerystringDefault = Types.RequestQuerystringDefault;
   export import ResolveProvidedRoute = Types.ResolveProvidedRoute;
   export import ResolveRoute = Types.ResolveRoute;

@@ -14,6 +14,7 @@ import type {
   FastifyBaseLogger,
   FastifyTypeProvider,
   FastifyTypeProviderDefault,
+  HTTPMethods,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerBase,
@@ -32,7 +33,7 @@ declare module './request.js' {
 }
 
 declare module './reply.js' {
-  interface ReplyApi<Route extends RouteGeneric = RouteGeneric, Status extends number = never> {
+  interface ReplyApi<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType> {
     readonly server: FastifyInstance;
   }
 }
@@ -173,7 +174,7 @@ export interface InstanceApi<
   getDefaultJsonParser(onProtoPoisoning?: 'error' | 'remove' | 'ignore', onConstructorPoisoning?: 'error' | 'remove' | 'ignore'): ContentTypeParser;
   removeContentTypeParser(matcher: string | RegExp | Array<string | RegExp>): this;
   removeAllContentTypeParsers(): this;
-  hasRoute(route: { method: string; url: string; constraints?: Record<string, unknown> }): boolean;
+  hasRoute(route: { method: HTTPMethods; url: string; constraints?: Record<string, unknown> }): boolean;
   printRoutes(options?: Record<string, unknown>): string;
   printPlugins(): string;
   /** The listening addresses: one per socket (a Unix socket's is its path). */

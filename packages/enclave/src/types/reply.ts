@@ -1,6 +1,8 @@
 // The reply: its members (`ReplyApi`), Fastify's augmentable `FastifyReply` and Enclave's
-// `EnclaveReply`. The `server` member is added by instance.ts, which sits above this file.
+// `EnclaveReply`. The `server` member is added by instance.ts and `routeOptions` by route.ts,
+// which sit above this file.
 import type { ServerResponse } from 'node:http';
+import type { Buffer } from 'node:buffer';
 import type { Readable } from 'node:stream';
 import type { Logger } from '../logger.js';
 import type { SerializeFunction } from '../schema/contracts.js';
@@ -15,57 +17,101 @@ import type {
   RouteGenericInterface,
 } from './fastify-names.js';
 import type { EnclaveRequest } from './request.js';
-import type { FastifySchema, ReplyPayload, RouteGeneric } from './schema-inference.js';
+import type { FastifySchema, ReplyPayload } from './schema-inference.js';
 
-/** Computes a trailer's value from the sent payload: return it (or a promise), or call `done`. */
-export type TrailerFunction = (reply: EnclaveReply, payload: unknown, done: (error: Error | null, value?: string) => void) => unknown;
+/**
+ * Computes a trailer's value from the serialized payload (`null` for a stream): resolve a
+ * promise with it, or take `done` and call it (a value returned otherwise is not read).
+ */
+export type TrailerFunction =
+  | ((reply: EnclaveReply, payload: string | Buffer | null) => Promise<string>)
+  | ((reply: EnclaveReply, payload: string | Buffer | null, done: (error: Error | null, value?: string) => void) => void);
 
 /** Anything a reply can carry besides a typed payload: an error, a pre-serialized string, bytes, a stream. */
 export type RawPayload = Error | string | Uint8Array | Readable;
 
 /**
- * Members of every reply. `send` and the handler's return value are checked against
- * the route's reply type; `code(status)` narrows it to the payload declared for that status.
+ * What `send` takes: with a declared reply type, its payload (or a raw one), required unless the
+ * type admits `undefined`; without one, anything or nothing.
  */
-export interface ReplyApi<Route extends RouteGeneric = RouteGeneric, Status extends number = never> extends PromiseLike<void> {
+type SendArguments<ReplyType> = unknown extends ReplyType
+  ? [payload?: unknown]
+  : undefined extends ReplyType
+    ? [payload?: ReplyType | RawPayload]
+    : [payload: ReplyType | RawPayload];
+
+/**
+ * Members of every reply, with Fastify's type parameters. `ReplyType` is the payload `send`
+ * checks (by default the route's reply type, `RouteGeneric['Reply']`, or the union of its
+ * success payloads for a status map); `code(status)` narrows it to the payload declared for that
+ * status. The methods return `EnclaveReply` with the same parameters rather than `this`, so that
+ * a reply reads as Fastify's `FastifyReply<…>` with the same arguments (Fastify's type tests
+ * compare them), decorators of both included.
+ */
+// biome-ignore-start lint/correctness/noUnusedVariables: Fastify's type parameters; not every one is read.
+export interface ReplyApi<
+  RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
+  RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
+  ContextConfig = ContextConfigDefault,
+  SchemaCompiler extends FastifySchema = FastifySchema,
+  TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
+  ReplyType = ReplyPayload<RouteGeneric['Reply']>,
+> {
   raw: ServerResponse;
-  request: EnclaveRequest<Route>;
+  request: EnclaveRequest<RouteGeneric>;
   log: Logger;
   statusCode: number;
   sent: boolean;
   readonly elapsedTime: number;
-  code<Code extends number>(statusCode: Code): EnclaveReply<Route, Code>;
-  status<Code extends number>(statusCode: Code): EnclaveReply<Route, Code>;
-  header(name: string, value: unknown): this;
-  headers(values: Record<string, unknown>): this;
+  code<Code extends number>(
+    statusCode: Code,
+  ): EnclaveReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyPayload<RouteGeneric['Reply'], Code>>;
+  status<Code extends number>(
+    statusCode: Code,
+  ): EnclaveReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyPayload<RouteGeneric['Reply'], Code>>;
+  header(name: string, value: unknown): EnclaveReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType>;
+  headers(values: Record<string, unknown>): EnclaveReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType>;
   getHeader(name: string): number | string | string[] | undefined;
   getHeaders(): Record<string, number | string | string[] | undefined>;
   hasHeader(name: string): boolean;
-  removeHeader(name: string): this;
-  type(contentType: string): this;
-  send(payload?: ReplyPayload<Route['Reply'], Status> | RawPayload): this;
-  serializer(serialize: (payload: unknown) => string): this;
+  removeHeader(name: string): EnclaveReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType>;
+  type(contentType: string): EnclaveReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType>;
+  send(
+    ...payload: SendArguments<ReplyType>
+  ): EnclaveReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType>;
+  serializer(
+    // any: a serializer written for the route's payload type fits, as in Fastify.
+    serialize: (payload: any) => string,
+  ): EnclaveReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType>;
   serialize(payload: unknown): string;
-  redirect(url: string, code?: number): this;
-  callNotFound(): this;
-  hijack(): this;
+  redirect(url: string, code?: number): EnclaveReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType>;
+  /** Runs the not-found handler of the request's context, which sends the reply (nothing to chain). */
+  callNotFound(): void;
+  hijack(): EnclaveReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType>;
   getSerializationFunction(schemaOrStatus: object | number | string, contentType?: string): SerializeFunction | undefined;
   compileSerializationSchema(schema: object, httpStatus?: string, contentType?: string): SerializeFunction;
   serializeInput(input: unknown, schemaOrStatus: object | number | string, httpStatus?: string, contentType?: string): string;
   /** The essence of the reply's Content-Type header, once set. */
   readonly mediaType: string | undefined;
-  trailer(name: string, fn: TrailerFunction): this;
+  trailer(
+    name: string,
+    fn: TrailerFunction,
+  ): EnclaveReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType>;
   hasTrailer(name: string): boolean;
-  removeTrailer(name: string): this;
+  removeTrailer(name: string): EnclaveReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType>;
   /** Sends a 103 Early Hints response before the final one. */
-  writeEarlyHints(hints: Record<string, string | string[]>, callback?: () => void): this;
+  writeEarlyHints(hints: Record<string, string | string[]>, callback?: () => void): void;
+  /** Calls `fulfilled` once the response has been written out, `rejected` if it failed (not a promise: returns nothing). */
+  then(fulfilled: () => void, rejected: (err: Error) => void): void;
   /** A reply decorator by name (functions bound to this reply); throws FST_ERR_DEC_UNDECLARED. */
   getDecorator<Value = unknown>(name: string): Value;
 }
+// biome-ignore-end lint/correctness/noUnusedVariables: Fastify's type parameters; not every one is read.
 
 /** Fastify's name for a reply; plugins add to it. */
 // Fastify's type parameters, by Fastify's names: a plugin's augmentation repeats them.
-// biome-ignore-start lint/correctness/noUnusedVariables: accepted for compatibility.
 export interface FastifyReply<
   RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
   RawServer extends RawServerBase = RawServerDefault,
@@ -74,14 +120,21 @@ export interface FastifyReply<
   ContextConfig = ContextConfigDefault,
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
-  ReplyType = unknown,
-> extends ReplyApi<RouteGeneric> {}
-// biome-ignore-end lint/correctness/noUnusedVariables: accepted for compatibility.
+  ReplyType = ReplyPayload<RouteGeneric['Reply']>,
+> extends ReplyApi<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType> {}
 
 /**
- * A reply. `Route['Reply']` is the payload type (or status map) that `send` checks;
- * `Status` is the status set by `reply.code()`. Augment the interface to type reply decorators.
+ * A reply, with Fastify's type parameters (`EnclaveReply<Route>` for a route's resolved types).
+ * Augment the interface to type reply decorators.
  */
-export interface EnclaveReply<Route extends RouteGeneric = RouteGeneric, Status extends number = never>
-  extends ReplyApi<Route, Status>,
+export interface EnclaveReply<
+  RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
+  RawServer extends RawServerBase = RawServerDefault,
+  RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
+  RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
+  ContextConfig = ContextConfigDefault,
+  SchemaCompiler extends FastifySchema = FastifySchema,
+  TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
+  ReplyType = ReplyPayload<RouteGeneric['Reply']>,
+> extends ReplyApi<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType>,
     Omit<FastifyReply, keyof ReplyApi> {}

@@ -14,7 +14,7 @@ import type {
   RawServerDefault,
   RouteGenericInterface,
 } from './fastify-names.js';
-import type { FastifySchema, RouteGeneric, RouteSchema } from './schema-inference.js';
+import type { FastifySchema, RouteGeneric } from './schema-inference.js';
 
 /** A route's `config` option under Fastify's name; plugins add keys (@fastify/rate-limit's `rateLimit`). */
 // biome-ignore lint/suspicious/noEmptyInterface: plugins add the keys, by interface merging.
@@ -25,7 +25,10 @@ export interface RouteConfig extends FastifyContextConfig {
   [key: string]: unknown;
 }
 
-/** Members of every request. `Route` carries the resolved types of the route's parts. */
+/**
+ * Members of every request. `Route` carries the resolved types of the route's parts. route.ts
+ * adds `routeOptions` (its type names the handler type, which sits above this file).
+ */
 export interface RequestApi<Route extends RouteGeneric = RouteGeneric> {
   id: string;
   params: Route['Params'];
@@ -46,14 +49,6 @@ export interface RequestApi<Route extends RouteGeneric = RouteGeneric> {
   readonly originalUrl: string;
   readonly is404: boolean;
   readonly socket: IncomingMessage['socket'];
-  readonly routeOptions: Readonly<{
-    method: string | string[];
-    url: string | undefined;
-    bodyLimit: number;
-    config: RouteConfig;
-    schema?: RouteSchema;
-    attachValidation?: boolean;
-  }>;
   /** With `attachValidation: true`: the validation error, or undefined when the request is valid. */
   validationError?: EnclaveError;
   getValidationFunction(partOrSchema: HttpPart | object): ValidationFunction | undefined;
@@ -66,7 +61,7 @@ export interface RequestApi<Route extends RouteGeneric = RouteGeneric> {
   /** A request decorator by name (functions bound to this request); throws FST_ERR_DEC_UNDECLARED. */
   getDecorator<Value = unknown>(name: string): Value;
   /** Sets a declared request decorator on this request; throws FST_ERR_DEC_UNDECLARED. */
-  setDecorator(name: string, value: unknown): void;
+  setDecorator<Value = unknown>(name: string | symbol, value: Value): void;
 }
 
 /** Fastify's name for a request (the route types are its first parameter); plugins add to it. */

@@ -25,6 +25,20 @@ import type { EnclaveReply, RawPayload, ReplyApi } from './reply.js';
 import type { EnclaveRequest, RouteConfig } from './request.js';
 import type { FastifySchema, ReplyPayload, ResolveRoute, RouteGeneric } from './schema-inference.js';
 
+declare module './request.js' {
+  interface RequestApi<Route extends RouteGeneric = RouteGeneric> {
+    /** The options of the route that matched (a not-found request's name no method or URL). */
+    readonly routeOptions: Readonly<RequestRouteOptions>;
+  }
+}
+
+declare module './reply.js' {
+  interface ReplyApi<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType> {
+    /** The options of the route that matched, as `request.routeOptions`. */
+    readonly routeOptions: Readonly<RequestRouteOptions>;
+  }
+}
+
 declare module './instance.js' {
   interface RouteOptionsLookup<RawServer, RawRequest, RawReply, Route, ContextConfig, SchemaCompiler, TypeProvider, Logger, Instance> {
     options: RouteOptions<RawServer, RawRequest, RawReply, Route, ContextConfig, SchemaCompiler, TypeProvider, Logger, Instance>;
@@ -42,6 +56,18 @@ declare module './instance.js' {
     trace: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger, this>;
     /** The QUERY method (a safe request with a body). */
     query: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger, this>;
+    // The WebDAV and other methods Fastify's types name on every instance: the shorthand exists
+    // once `addHttpMethod` has added the method (as in Fastify, where the types list them too).
+    propfind: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger, this>;
+    proppatch: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger, this>;
+    mkcalendar: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger, this>;
+    mkcol: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger, this>;
+    copy: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger, this>;
+    move: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger, this>;
+    lock: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger, this>;
+    unlock: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger, this>;
+    report: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger, this>;
+    search: RouteShorthandMethod<RawServer, RawRequest, RawReply, TypeProvider, Logger, this>;
     setNotFoundHandler(handler: RouteHandler): this;
     setNotFoundHandler(
       options: {
@@ -51,12 +77,36 @@ declare module './instance.js' {
       handler: RouteHandler,
     ): this;
     /** The route `url` would reach, matched as a request URL (`/users/:id` gives `{ id: ':id' }`). */
-    findRoute(route: { method: string; url: string; constraints?: Record<string, unknown> }): {
+    findRoute(route: { method: HTTPMethods; url: string; constraints?: Record<string, unknown> }): {
       handler: RouteHandler;
       params: Record<string, string | undefined>;
       searchParams: Record<string, string>;
     } | null;
   }
+}
+
+/** The `url` and `method` every route's `config` carries (Fastify's name). */
+export interface FastifyRouteConfig {
+  url: string;
+  method: HTTPMethods | HTTPMethods[];
+}
+
+/** What `request.routeOptions` and `reply.routeOptions` show of the route that matched. */
+export interface RequestRouteOptions<ContextConfig = ContextConfigDefault, SchemaCompiler = FastifySchema> {
+  method: HTTPMethods | HTTPMethods[];
+  url: string | undefined;
+  bodyLimit: number;
+  handlerTimeout: number;
+  attachValidation: boolean;
+  logLevel: string;
+  exposeHeadRoute: boolean;
+  prefixTrailingSlash: string;
+  config: RouteConfig & FastifyRouteConfig & ContextConfig;
+  /** Absent for a not-found request. */
+  schema?: SchemaCompiler;
+  handler: RouteHandlerMethod;
+  /** The route's `constraints.version`, when it has one. */
+  version?: string;
 }
 
 type MaybePromise<Value> = Value | Promise<Value>;

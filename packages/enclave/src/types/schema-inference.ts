@@ -197,7 +197,8 @@ export interface ResolveRoute<RouteTypes extends RouteGeneric, Schema> {
   Reply: Explicit<RouteTypes, 'Reply', ResponsesOf<Schema>>;
 }
 
-type StatusKey = number | `${number}` | `${1 | 2 | 3 | 4 | 5}xx` | 'default';
+// An HTTP status (1xx to 5xx), a class of them or 'default': `{ 999: … }` is a payload type, as in Fastify.
+type StatusKey = `${1 | 2 | 3 | 4 | 5}${number}` | `${1 | 2 | 3 | 4 | 5}xx` | 'default';
 
 /** Whether a `Reply` type is a status map (`{ 200: A; '4xx': B }`) rather than a payload type. */
 type IsStatusMap<Reply> = Reply extends object
@@ -205,7 +206,7 @@ type IsStatusMap<Reply> = Reply extends object
     ? false
     : [keyof Reply] extends [never]
       ? false
-      : [keyof Reply] extends [StatusKey]
+      : [`${keyof Reply & (string | number)}`] extends [StatusKey]
         ? true
         : false
   : false;

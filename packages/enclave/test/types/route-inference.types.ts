@@ -17,6 +17,7 @@ app.get('/plain', async (request, reply) => {
   // @ts-expect-error unknown data must be narrowed before use
   request.body.name;
   reply.send({ anything: 'goes' });
+  reply.send(); // no reply type: no payload needed
   return 'any payload';
 });
 
@@ -121,8 +122,13 @@ app.get('/reply-send', { schema: replySchemas }, async (_request, reply) => {
   reply.send({ error: 'x' });
   reply.code(500).send({ whatever: 1 }); // no schema for 5xx: anything
   reply.send(new Error('errors are always accepted'));
+  // @ts-expect-error a declared reply type needs its payload (as in Fastify)
+  reply.send();
   return reply;
 });
+
+// A reply type whose keys are not all HTTP statuses is a payload type, not a status map.
+app.get<{ Reply: { 200: string; 999: boolean } }>('/not-a-status-map', async (_request, reply) => reply.send({ 200: 'ok', 999: true }));
 
 // '2xx', 'default' and several success statuses: the handler may return any of them.
 app.post('/several', { schema: { response: { 200: { type: 'string' }, 201: { type: 'number' }, default: { type: 'null' } } } }, async (_request, reply) => {
