@@ -49,11 +49,13 @@ interface AsyncHookWithDone {
  * an async hook never needs (and Fastify refuses it, at run time and in its types). One signature
  * per hook stays, so an inline hook's parameters are still typed from it.
  */
-type NoDoneWhenAsync<Fn, Full extends (...args: any) => unknown> = Fn extends (...args: any) => PromiseLike<unknown>
+type NoDoneWhenAsync<Fn, Full> = Fn extends (...args: infer Given) => PromiseLike<unknown>
   ? // Only a hook whose last parameter is `done` (not `onRoute`, `onRegister`).
-    Parameters<Full> extends [...unknown[], (...args: any) => void]
-    ? Parameters<Fn>['length'] extends Parameters<Full>['length']
-      ? AsyncHookWithDone
+    Full extends (...args: infer All) => unknown
+    ? All extends [...unknown[], (...args: never) => void]
+      ? Given['length'] extends All['length']
+        ? AsyncHookWithDone
+        : unknown
       : unknown
     : unknown
   : unknown;
