@@ -89,7 +89,10 @@ declare namespace enclave {
   export import EnclaveRequest = Types.EnclaveRequest;
   export import ErrorCodes = Types.ErrorCodes;
   export import ErrorHandler = Types.ErrorHandler;
+  export import AddContentTypeParser = Types.AddContentTypeParser;
   export import FastifyBaseLogger = Types.FastifyBaseLogger;
+  export import FastifyBodyParser = Types.FastifyBodyParser;
+  export import FastifyContentTypeParser = Types.FastifyContentTypeParser;
   export import FastifyContextConfig = Types.FastifyContextConfig;
   export import FastifyError = Types.FastifyError;
   export import FastifyErrorCodes = Types.FastifyErrorCodes;

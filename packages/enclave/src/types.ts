@@ -8,6 +8,7 @@ export type * from './log-controller.js';
 export type * from './logger.js';
 export type * from './schema/contracts.js';
 export type * from './types/application-hooks.js';
+export type * from './types/content-type-parser.js';
 export type * from './types/decorators.js';
 export type * from './types/errors.js';
 export type * from './types/fastify-names.js';

@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noConfusingVoidType: a callback's `void` return (as in Fastify's types) accepts a function returning anything; `undefined` would refuse `() => void` callbacks and expression-bodied arrows.
 // Application hooks (`onRoute`, `onRegister`, `onReady`, …) and `addHook`, which takes them and
 // the lifecycle hooks of hooks.ts. Adds `addHook` and `onClose` to the instance below.
-import type { HookDone, LifecycleHooks } from './hooks.js';
+import type { HookDone, LifecycleHooks, OnSendHook, PreSerializationHook, SerializedPayload } from './hooks.js';
 import type { EnclaveInstance as Instance } from './instance.js';
 import type { RouteOptions } from './route.js';
 import type { RouteGeneric } from './schema-inference.js';
@@ -38,21 +38,67 @@ export interface ApplicationHooks<Self = Instance> {
 /** The hooks that take `(request, reply, done)`. */
 type RequestHookName = 'onRequest' | 'preValidation' | 'preHandler' | 'onResponse' | 'onTimeout';
 
+/** Named in the error when an async hook also declares `done`. */
+interface AsyncHookWithDone {
+  readonly 'an async hook does not take done: return (or throw) instead': never;
+}
+
+/**
+ * Refuses `hook` (the function given, `Fn`) when it returns a promise and declares as many
+ * parameters as the full signature `Full`, its last one `done`: Enclave would wait for a `done` that
+ * an async hook never needs (and Fastify refuses it, at run time and in its types). One signature
+ * per hook stays, so an inline hook's parameters are still typed from it.
+ */
+type NoDoneWhenAsync<Fn, Full> = Fn extends (...args: infer Given) => PromiseLike<unknown>
+  ? // Only a hook whose last parameter is `done` (not `onRoute`, `onRegister`).
+    Full extends (...args: infer All) => unknown
+    ? All extends [...unknown[], (...args: never) => void]
+      ? Given['length'] extends All['length']
+        ? AsyncHookWithDone
+        : unknown
+      : unknown
+    : unknown
+  : unknown;
+
+type Lifecycle<Name extends keyof LifecycleHooks, Route extends RouteGeneric = RouteGeneric> = LifecycleHooks<Route>[Name];
+
 /**
  * `addHook`: on an instance `Self`, returning `Self` (so an instance typed by
  * `withTypeProvider()` keeps its provider along a chain).
  */
 export interface AddHook<Self> {
-  <Name extends keyof LifecycleHooks>(name: Name, hook: LifecycleHooks[Name]): Self;
-  <Name extends keyof ApplicationHooks>(name: Name, hook: ApplicationHooks<Self>[Name]): Self;
-  // Fastify's form with the route generic given first, `addHook<{ Body: Order }>('preHandler', …)`:
+  <Name extends keyof LifecycleHooks, Fn extends Lifecycle<Name> = Lifecycle<Name>>(name: Name, hook: Fn & NoDoneWhenAsync<Fn, Lifecycle<Name>>): Self;
+  <Name extends keyof ApplicationHooks, Fn extends ApplicationHooks<Self>[Name] = ApplicationHooks<Self>[Name]>(
+    name: Name,
+    hook: Fn & NoDoneWhenAsync<Fn, ApplicationHooks<Self>[Name]>,
+  ): Self;
+  // Fastify's forms with the route generic given first, `addHook<{ Body: Order }>('preHandler', …)`
+  // (for `preSerialization` and `onSend`, the payload type comes first, then the route generic):
   // one signature per hook shape, since a given generic stops TypeScript inferring the name.
-  <Route extends RouteGeneric = RouteGeneric>(name: RequestHookName, hook: LifecycleHooks<Route>['onRequest']): Self;
-  <Route extends RouteGeneric = RouteGeneric>(name: 'preParsing', hook: LifecycleHooks<Route>['preParsing']): Self;
-  <Route extends RouteGeneric = RouteGeneric>(name: 'preSerialization', hook: LifecycleHooks<Route>['preSerialization']): Self;
-  <Route extends RouteGeneric = RouteGeneric>(name: 'onSend', hook: LifecycleHooks<Route>['onSend']): Self;
-  <Route extends RouteGeneric = RouteGeneric>(name: 'onError', hook: LifecycleHooks<Route>['onError']): Self;
-  <Route extends RouteGeneric = RouteGeneric>(name: 'onRequestAbort', hook: LifecycleHooks<Route>['onRequestAbort']): Self;
+  <Route extends RouteGeneric = RouteGeneric, Fn extends Lifecycle<'onRequest', Route> = Lifecycle<'onRequest', Route>>(
+    name: RequestHookName,
+    hook: Fn & NoDoneWhenAsync<Fn, Lifecycle<'onRequest', Route>>,
+  ): Self;
+  <Route extends RouteGeneric = RouteGeneric, Fn extends Lifecycle<'preParsing', Route> = Lifecycle<'preParsing', Route>>(
+    name: 'preParsing',
+    hook: Fn & NoDoneWhenAsync<Fn, Lifecycle<'preParsing', Route>>,
+  ): Self;
+  <Payload = unknown, Route extends RouteGeneric = RouteGeneric, Fn extends PreSerializationHook<Route, Payload> = PreSerializationHook<Route, Payload>>(
+    name: 'preSerialization',
+    hook: Fn & NoDoneWhenAsync<Fn, PreSerializationHook<Route, Payload>>,
+  ): Self;
+  <Payload = SerializedPayload, Route extends RouteGeneric = RouteGeneric, Fn extends OnSendHook<Route, Payload> = OnSendHook<Route, Payload>>(
+    name: 'onSend',
+    hook: Fn & NoDoneWhenAsync<Fn, OnSendHook<Route, Payload>>,
+  ): Self;
+  <Route extends RouteGeneric = RouteGeneric, Fn extends Lifecycle<'onError', Route> = Lifecycle<'onError', Route>>(
+    name: 'onError',
+    hook: Fn & NoDoneWhenAsync<Fn, Lifecycle<'onError', Route>>,
+  ): Self;
+  <Route extends RouteGeneric = RouteGeneric, Fn extends Lifecycle<'onRequestAbort', Route> = Lifecycle<'onRequestAbort', Route>>(
+    name: 'onRequestAbort',
+    hook: Fn & NoDoneWhenAsync<Fn, Lifecycle<'onRequestAbort', Route>>,
+  ): Self;
   /** A disposable object as an onClose hook: disposed when the application closes. */
   (name: 'onClose', hook: AsyncDisposable | Disposable): Self;
 }

@@ -86,9 +86,11 @@ export type FastifyPluginOptions = Record<string, any>;
 /** A promise-like value that may be left unawaited (Fastify's mark for `ready()`, `register()`, …). */
 export type SafePromiseLike<Value> = PromiseLike<Value> & { __linterBrands: 'SafePromiseLike' };
 
-export type HookHandlerDoneFunction = <ErrorType extends Error = Error>(error?: ErrorType) => void;
-/** The `done` of `preSerialization` and `onSend`: an error, or `null` and the replacement payload. */
+/** The `done` of a callback-style hook: call it once, with an error (or nothing, or `null`) to go on. */
+export type HookHandlerDoneFunction = <ErrorType extends Error = Error>(error?: ErrorType | null) => void;
+/** The `done` of `preSerialization` and `onSend`: nothing, an error, or `null` and the replacement payload. */
 export interface DoneFuncWithErrOrRes {
+  (): void;
   <ErrorType extends Error = Error>(error: ErrorType): void;
   (error: null, payload: unknown): void;
 }

@@ -4,15 +4,15 @@
 // nothing. A union of the two forms would stop TypeScript from typing an inline hook's
 // parameters. (An async hook that also declares `done` is refused at registration, at run time.)
 import type { Readable } from 'node:stream';
-import type { EnclaveError } from './errors.js';
-import type { RequestPayload } from './fastify-names.js';
+import type { EnclaveError, FastifyError } from './errors.js';
+import type { DoneFuncWithErrOrRes, HookHandlerDoneFunction, RequestPayload } from './fastify-names.js';
 import type { EnclaveInstance as Instance } from './instance.js';
 import type { EnclaveReply as Reply } from './reply.js';
 import type { EnclaveRequest as Request } from './request.js';
 import type { RouteGeneric } from './schema-inference.js';
 
-/** The callback of a callback-style hook: call it once, with an error to end the request. */
-export type HookDone = (error?: Error | null) => void;
+/** The callback of a callback-style hook: call it once, with an error to end the request (Fastify's `HookHandlerDoneFunction`). */
+export type HookDone = HookHandlerDoneFunction;
 
 /**
  * `onRequest`, `preValidation`, `preHandler`, `onResponse` and `onTimeout`.
@@ -41,29 +41,32 @@ export type PreParsingHook<Route extends RouteGeneric = RouteGeneric> = (
   request: Request<Route>,
   reply: Reply<Route>,
   payload: RequestPayload,
-  done: (error?: Error | null, payload?: RequestPayload) => void,
+  done: <ErrorType extends Error = FastifyError>(error?: ErrorType | null, payload?: RequestPayload) => void,
 ) => void | Promise<RequestPayload | undefined | void>;
 
 /** `preSerialization`: sees the handler's value before serialization; may return a replacement. */
-export type PreSerializationHook<Route extends RouteGeneric = RouteGeneric> = (
+export type PreSerializationHook<Route extends RouteGeneric = RouteGeneric, Payload = unknown> = (
   this: Instance,
   request: Request<Route>,
   reply: Reply<Route>,
-  payload: unknown,
-  done: (error?: Error | null, payload?: unknown) => void,
+  payload: Payload,
+  done: DoneFuncWithErrOrRes,
 ) => void | Promise<unknown>;
 
 /** What `onSend` sees: the serialized payload (or the stream, buffer, or nothing). */
 export type SerializedPayload = string | Buffer | Readable | null | undefined;
 
-/** `onSend`: sees the serialized payload; may return (or pass to `done`) a replacement. */
-export type OnSendHook<Route extends RouteGeneric = RouteGeneric> = (
+/**
+ * `onSend`: sees the serialized payload; may return (or pass to `done`) a replacement.
+ * `Payload` is what `addHook<Payload>('onSend', …)` names, as in Fastify.
+ */
+export type OnSendHook<Route extends RouteGeneric = RouteGeneric, Payload = SerializedPayload> = (
   this: Instance,
   request: Request<Route>,
   reply: Reply<Route>,
-  payload: SerializedPayload,
-  done: (error?: Error | null, payload?: SerializedPayload) => void,
-) => void | Promise<SerializedPayload | void>;
+  payload: Payload,
+  done: DoneFuncWithErrOrRes,
+) => void | Promise<Payload | void>;
 
 /** `onError`: observes the error before the error handler runs; it cannot send a reply. */
 export type OnErrorHook<Route extends RouteGeneric = RouteGeneric> = (
@@ -71,7 +74,8 @@ export type OnErrorHook<Route extends RouteGeneric = RouteGeneric> = (
   request: Request<Route>,
   reply: Reply<Route>,
   error: EnclaveError,
-  done: HookDone,
+  // Fastify's onError `done` takes nothing: the hook observes, it cannot replace the error.
+  done: () => void,
 ) => void | Promise<unknown>;
 
 /** `onRequestAbort`: the client went away before the response was written. */

@@ -7,11 +7,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Logger as EnclaveLogger } from '../logger.js';
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from '../schema/contracts.js';
+import type { AddContentTypeParser, ContentTypeMatcher, FastifyBodyParser } from './content-type-parser.js';
 import type { DecorationMethod, DeclaredDecorator, GetterSetter } from './decorators.js';
 import type { EnclaveError } from './errors.js';
 import type {
   ContextConfigDefault,
   FastifyBaseLogger,
+  FastifySchemaCompiler,
+  FastifySerializerCompiler,
   FastifyTypeProvider,
   FastifyTypeProviderDefault,
   HTTPMethods,
@@ -46,13 +49,6 @@ export type ErrorHandler<ErrorType extends Error = EnclaveError, Route extends R
   reply: EnclaveReply<Route>,
 ) => unknown;
 
-type ContentTypeParser = (
-  this: FastifyInstance,
-  request: EnclaveRequest,
-  // any: what the parser was given (a string, a Buffer or the raw stream) depends on its parseAs.
-  body: any,
-  done: (error: Error | null, body?: unknown) => void,
-) => unknown;
 
 /**
  * A type-only mark of Enclave's instance (no run-time property): now that Enclave's instance has
@@ -124,7 +120,7 @@ export interface InstanceApi<
   /** The response serializer compiler, by the same rules as `validatorCompiler`. */
   readonly serializerCompiler: SerializerCompiler | undefined;
   /** The built-in text/plain parser, to register for other media types. */
-  readonly defaultTextParser: ContentTypeParser;
+  readonly defaultTextParser: FastifyBodyParser<string>;
   /**
    * Adds an instance decorator; the returned instance is typed with it. A name already declared
    * on `FastifyInstance` (by interface merging) must be given a value of its declared type; a
@@ -161,19 +157,19 @@ export interface InstanceApi<
   getSchemas(): Record<string, unknown>;
   getSchema(id: string): unknown;
   setValidatorCompiler(compiler: ValidatorCompiler): this;
+  /** Fastify's form, naming the schema type the compiler receives. */
+  setValidatorCompiler<Schema = FastifySchema>(compiler: FastifySchemaCompiler<Schema>): this;
   setSerializerCompiler(compiler: SerializerCompiler): this;
+  /** Fastify's form, naming the schema type the compiler receives. */
+  setSerializerCompiler<Schema = FastifySchema>(compiler: FastifySerializerCompiler<Schema>): this;
   setSchemaErrorFormatter(formatter: SchemaErrorFormatter): this;
-  addContentTypeParser(matcher: string | RegExp | Array<string | RegExp>, parser: ContentTypeParser): this;
-  addContentTypeParser(
-    matcher: string | RegExp | Array<string | RegExp>,
-    options: { parseAs?: 'string' | 'buffer'; bodyLimit?: number },
-    parser: ContentTypeParser,
-  ): this;
+  // Returns nothing in the types, as in Fastify (content-type-parser.ts).
+  addContentTypeParser: AddContentTypeParser<RawServer, RawRequest>;
   hasContentTypeParser(matcher: string | RegExp): boolean;
   /** The built-in JSON parser (parseAs 'string'), to register for other JSON media types. */
-  getDefaultJsonParser(onProtoPoisoning?: 'error' | 'remove' | 'ignore', onConstructorPoisoning?: 'error' | 'remove' | 'ignore'): ContentTypeParser;
-  removeContentTypeParser(matcher: string | RegExp | Array<string | RegExp>): this;
-  removeAllContentTypeParsers(): this;
+  getDefaultJsonParser(onProtoPoisoning?: 'error' | 'remove' | 'ignore', onConstructorPoisoning?: 'error' | 'remove' | 'ignore'): FastifyBodyParser<string>;
+  removeContentTypeParser(matcher: ContentTypeMatcher): void;
+  removeAllContentTypeParsers(): void;
   hasRoute(route: { method: HTTPMethods; url: string; constraints?: Record<string, unknown> }): boolean;
   printRoutes(options?: Record<string, unknown>): string;
   printPlugins(): string;

@@ -137,7 +137,8 @@ app
     expectTypeOf(request.body.sku).toEqualTypeOf<string>();
     done();
   })
-  .addHook<OrderRoute>('onSend', async (request, _reply, payload) => {
+  // onSend and preSerialization take the payload type first, as in Fastify (`addHook<Payload, Route>`).
+  .addHook<SerializedPayload, OrderRoute>('onSend', async (request, _reply, payload) => {
     expectTypeOf(request.body.sku).toEqualTypeOf<string>();
     return payload;
   })
@@ -147,3 +148,41 @@ app
   });
 // @ts-expect-error a route generic means a request hook, not an application hook
 app.addHook<OrderRoute>('onReady', async () => {});
+
+// ── Fastify's payload generic: `addHook<Payload>('onSend' | 'preSerialization', …)` types the payload. ──
+interface Envelope {
+  data: string;
+}
+app.addHook<Envelope>('preSerialization', async (_request, _reply, payload) => {
+  expectTypeOf(payload).toEqualTypeOf<Envelope>();
+  return payload;
+});
+app.addHook<Envelope>('onSend', (_request, _reply, payload, done) => {
+  expectTypeOf(payload).toEqualTypeOf<Envelope>();
+  done(null, payload);
+});
+
+// ── An async hook that also declares `done` is refused, as in Fastify: it would never call it. ──
+// @ts-expect-error async, and declares done
+app.addHook('onRequest', async (_request, _reply, _done) => {});
+// @ts-expect-error async, and declares done
+app.addHook('preParsing', async (_request, _reply, payload, _done) => payload);
+// @ts-expect-error async, and declares done
+app.addHook('onSend', async (_request, _reply, payload, _done) => payload);
+// @ts-expect-error async, and declares done
+app.addHook('onError', async function (_request, _reply, _error, _done) {});
+// @ts-expect-error async, and declares done
+app.addHook('onRequestAbort', async (_request, _done) => {});
+// @ts-expect-error async, and declares done
+app.addHook('onReady', async (_done) => {});
+// @ts-expect-error async, and declares done
+app.addHook('onClose', async (_instance, _done) => {});
+// (With a route generic given, `addHook<OrderRoute>('preHandler', async (request, reply, done) => …)`,
+// TypeScript infers nothing from the hook, so the form is not refused there; Fastify's types neither.)
+// The same hooks without `done`, or with `done` and no promise, are accepted.
+app.addHook('onRequest', async (_request, _reply) => {});
+app.addHook('onClose', (_instance, done) => done());
+app.addHook('onError', async (_request, _reply, _error) => {});
+// Hooks without `done` may be async with all their parameters.
+app.addHook('onRegister', async (_instance, _options) => {});
+app.addHook('onRoute', async (_route) => {});
