@@ -49,7 +49,6 @@ export type ErrorHandler<ErrorType extends Error = EnclaveError, Route extends R
   reply: EnclaveReply<Route>,
 ) => unknown;
 
-
 /**
  * A type-only mark of Enclave's instance (no run-time property): now that Enclave's instance has
  * Fastify's whole surface, `withTypeProvider` alone no longer tells a Fastify-typed plugin apart.
