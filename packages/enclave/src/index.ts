@@ -47,6 +47,37 @@ enclave.LogController = LogController;
 // declaration, and nothing under types/ imports this file (issue 31: one way, index.ts on top).
 // ES modules get these declarations too (the exports map's `import` types are dist/index.d.ts).
 declare namespace enclave {
+  // Fastify's remaining type names (types/fastify-type-names.ts).
+  export import AddContentTypeParser = Types.AddContentTypeParser;
+  export import ConnectionError = Types.ConnectionError;
+  export import ConstructorAction = Types.ConstructorAction;
+  export import FastifyBodyParser = Types.FastifyBodyParser;
+  export import FastifyContentTypeParser = Types.FastifyContentTypeParser;
+  export import FastifyErrorCodes = Types.FastifyErrorCodes;
+  export import FastifyHttp2Options = Types.FastifyHttp2Options;
+  export import FastifyHttp2SecureOptions = Types.FastifyHttp2SecureOptions;
+  export import FastifyHttpOptions = Types.FastifyHttpOptions;
+  export import FastifyHttpsOptions = Types.FastifyHttpsOptions;
+  export import FastifyListenOptions = Types.FastifyListenOptions;
+  export import FastifyLogFn = Types.FastifyLogFn;
+  export import FastifyLoggerInstance = Types.FastifyLoggerInstance;
+  export import FastifyLoggerOptions = Types.FastifyLoggerOptions;
+  export import FastifyRegister = Types.FastifyRegister;
+  export import FastifyRegisterOptions = Types.FastifyRegisterOptions;
+  export import FastifyReplyContext = Types.FastifyReplyContext;
+  export import FastifyRequestContext = Types.FastifyRequestContext;
+  export import FastifyRouterOptions = Types.FastifyRouterOptions;
+  export import FastifyServerFactory = Types.FastifyServerFactory;
+  export import FastifyServerFactoryHandler = Types.FastifyServerFactoryHandler;
+  export import FastifyServerOptions = Types.FastifyServerOptions;
+  export import LightMyRequestCallback = Types.LightMyRequestCallback;
+  export import LightMyRequestChain = Types.LightMyRequestChain;
+  export import LightMyRequestResponse = Types.LightMyRequestResponse;
+  export import PrintRoutesOptions = Types.PrintRoutesOptions;
+  export import ProtoAction = Types.ProtoAction;
+  export import ValidationResult = Types.ValidationResult;
+  export import getDefaultJsonParser = Types.getDefaultJsonParser;
+  export import hasContentTypeParser = Types.hasContentTypeParser;
   export import ApplicationHooks = Types.ApplicationHooks;
   export import ChildLoggerFactory = Types.ChildLoggerFactory;
   export import ContextConfigDefault = Types.ContextConfigDefault;
