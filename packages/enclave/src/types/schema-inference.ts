@@ -159,9 +159,7 @@ type Explicit<RouteTypes, Key extends keyof RouteGeneric, FromSchemaPart> = Rout
  * Node lowercases header names as it parses them, so a headers schema's (or a `Headers` generic's)
  * `X-Token` is read as `request.headers['x-token']`; Fastify types it the same way.
  */
-export type LowercaseKeys<Headers> = Headers extends object
-  ? { [Key in keyof Headers as Key extends string ? Lowercase<Key> : Key]: Headers[Key] }
-  : Headers;
+export type LowercaseKeys<Headers> = Headers extends object ? { [Key in keyof Headers as Key extends string ? Lowercase<Key> : Key]: Headers[Key] } : Headers;
 
 type SchemaPart<Schema, Key extends string> = Schema extends { readonly [K in Key]: infer Part } ? EntryToType<Part> : unknown;
 
