@@ -156,5 +156,3 @@ export type ValidationResult = FastifySchemaValidationError;
 export type LightMyRequestChain = InjectChain;
 /** What `inject()` resolves with (light-my-request's response). */
 export type LightMyRequestResponse = InjectResponse;
-/** `inject()`'s callback. */
-export type LightMyRequestCallback = (error: Error | undefined, response: LightMyRequestResponse | undefined) => void;

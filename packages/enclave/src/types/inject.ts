@@ -68,3 +68,10 @@ export interface ListenOptions {
   signal?: AbortSignal;
   listenTextResolver?: (address: string) => string;
 }
+
+/**
+ * Fastify's name for `inject()`'s callback (light-my-request's `CallbackFunc`). Enclave calls it
+ * with `null` as the error on success, as Fastify does; Fastify's type says `undefined`, and a
+ * callback written for either that tests `if (error)` reads both.
+ */
+export type LightMyRequestCallback = (error: Error | undefined, response: InjectResponse | undefined) => void;

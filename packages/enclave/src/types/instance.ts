@@ -18,7 +18,7 @@ import type {
   RawServerDefault,
   RouteGenericInterface,
 } from './fastify-names.js';
-import type { InjectChain, InjectOptions, InjectResponse, ListenOptions } from './inject.js';
+import type { InjectChain, InjectOptions, InjectResponse, LightMyRequestCallback, ListenOptions } from './inject.js';
 import type { EnclaveReply } from './reply.js';
 import type { EnclaveRequest } from './request.js';
 import type { FastifySchema, ResolveRoute, RouteGeneric } from './schema-inference.js';
@@ -94,6 +94,7 @@ export interface InstanceApi<
   close(callback: (error?: Error | null) => void): undefined;
   inject(options: InjectOptions | string): Promise<InjectResponse>;
   inject(options: InjectOptions | string, callback: (error: Error | null, response?: InjectResponse) => void): undefined;
+  inject(options: InjectOptions | string, callback: LightMyRequestCallback): undefined;
   inject(): InjectChain;
   /** Adds an HTTP method (from `require('node:http').METHODS`) and its shorthand. */
   addHttpMethod(method: string, options?: { hasBody?: boolean; overrideExisting?: boolean }): this;
