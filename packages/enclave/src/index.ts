@@ -74,6 +74,17 @@ enclave.LogController = LogController;
 // declaration, and nothing under types/ imports this file (issue 31: one way, index.ts on top).
 // ES modules get these declarations too (the exports map's `import` types are dist/index.d.ts).
 declare namespace enclave {
+  // Fastify's remaining type names (types/fastify-type-names.ts).
+  export import ConstructorAction = Types.ConstructorAction;
+  export import FastifyRegister = Types.FastifyRegister;
+  export import FastifyRegisterOptions = Types.FastifyRegisterOptions;
+  export import FastifyReplyContext = Types.FastifyReplyContext;
+  export import FastifyRequestContext = Types.FastifyRequestContext;
+  export import PrintRoutesOptions = Types.PrintRoutesOptions;
+  export import ProtoAction = Types.ProtoAction;
+  export import ValidationResult = Types.ValidationResult;
+  export import getDefaultJsonParser = Types.getDefaultJsonParser;
+  export import hasContentTypeParser = Types.hasContentTypeParser;
   export import ApplicationHooks = Types.ApplicationHooks;
   export import ChildLoggerFactory = Types.ChildLoggerFactory;
   export import ConnectionError = Types.ConnectionError;

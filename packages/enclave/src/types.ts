@@ -13,6 +13,7 @@ export type * from './types/decorators.js';
 export type * from './types/errors.js';
 export type * from './types/fastify-names.js';
 export type * from './types/fastify-plugin-names.js';
+export type * from './types/fastify-type-names.js';
 export type * from './types/hooks.js';
 export type * from './types/inject.js';
 export type * from './types/instance.js';

@@ -52,14 +52,29 @@ export type ContentTypeMatcher = string | RegExp | Array<string | RegExp>;
 export interface AddContentTypeParser<
   RawServer extends RawServerBase = RawServerDefault,
   RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
+  RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
+  SchemaCompiler extends FastifySchema = FastifySchema,
+  TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
 > {
-  (matcher: ContentTypeMatcher, parser: FastifyContentTypeParser<RawServer, RawRequest>): void;
-  (matcher: ContentTypeMatcher, options: { bodyLimit?: number }, parser: FastifyContentTypeParser<RawServer, RawRequest>): void;
-  (matcher: ContentTypeMatcher, options: { parseAs: 'string'; bodyLimit?: number }, parser: FastifyBodyParser<string, RawServer, RawRequest>): void;
-  (matcher: ContentTypeMatcher, options: { parseAs: 'buffer'; bodyLimit?: number }, parser: FastifyBodyParser<Buffer, RawServer, RawRequest>): void;
+  (matcher: ContentTypeMatcher, parser: FastifyContentTypeParser<RawServer, RawRequest, RouteGeneric, SchemaCompiler, TypeProvider>): void;
+  (
+    matcher: ContentTypeMatcher,
+    options: { bodyLimit?: number },
+    parser: FastifyContentTypeParser<RawServer, RawRequest, RouteGeneric, SchemaCompiler, TypeProvider>,
+  ): void;
+  (
+    matcher: ContentTypeMatcher,
+    options: { parseAs: 'string'; bodyLimit?: number },
+    parser: FastifyBodyParser<string, RawServer, RawRequest, RouteGeneric, SchemaCompiler, TypeProvider>,
+  ): void;
+  (
+    matcher: ContentTypeMatcher,
+    options: { parseAs: 'buffer'; bodyLimit?: number },
+    parser: FastifyBodyParser<Buffer, RawServer, RawRequest, RouteGeneric, SchemaCompiler, TypeProvider>,
+  ): void;
   <ParseAs extends string | Buffer>(
     matcher: ContentTypeMatcher,
     options: { parseAs: ParseAs extends Buffer ? 'buffer' : 'string'; bodyLimit?: number },
-    parser: FastifyBodyParser<ParseAs, RawServer, RawRequest>,
+    parser: FastifyBodyParser<ParseAs, RawServer, RawRequest, RouteGeneric, SchemaCompiler, TypeProvider>,
   ): void;
 }

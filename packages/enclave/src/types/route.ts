@@ -6,7 +6,7 @@
 // a trailing `Instance` parameter, Enclave's, types a handler's `this`. Adds the route methods,
 // `setNotFoundHandler` and `findRoute` to the instance, which sits below this file.
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from '../schema/contracts.js';
-import type { EnclaveError } from './errors.js';
+import type { FastifyError } from './errors.js';
 import type {
   ContextConfigDefault,
   FastifyBaseLogger,
@@ -183,7 +183,8 @@ export interface RouteShorthandOptions<
   childLoggerFactory?: ChildLoggerFactory;
   /** Milliseconds this route's handler may take before a 503 FST_ERR_HANDLER_TIMEOUT. */
   handlerTimeout?: number;
-  errorHandler?: ErrorHandler<EnclaveError, RouteGeneric>;
+  /** This route's error handler; its error is typed as Fastify types it (`FastifyError`), so a Fastify route's handler moves unchanged. */
+  errorHandler?: ErrorHandler<FastifyError, RouteGeneric>;
   handler?: HandlerSlot<RouteGeneric, Instance>;
 }
 

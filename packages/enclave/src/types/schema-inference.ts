@@ -173,6 +173,12 @@ export interface RouteGeneric {
 
 type Explicit<RouteTypes, Key extends keyof RouteGeneric, FromSchemaPart> = RouteTypes extends { readonly [K in Key]: infer Given } ? Given : FromSchemaPart;
 
+/**
+ * Node lowercases header names as it parses them, so a headers schema's (or a `Headers` generic's)
+ * `X-Token` is read as `request.headers['x-token']`; Fastify types it the same way.
+ */
+export type LowercaseKeys<Headers> = Headers extends object ? { [Key in keyof Headers as Key extends string ? Lowercase<Key> : Key]: Headers[Key] } : Headers;
+
 type SchemaPart<Schema, Key extends string> = Schema extends { readonly [K in Key]: infer Part } ? EntryToType<Part> : unknown;
 
 type ResponsesOf<Schema> = Schema extends { readonly response: infer Responses }
@@ -193,7 +199,7 @@ export interface ResolveRoute<RouteTypes extends RouteGeneric, Schema> {
     Schema extends { readonly querystring: unknown } ? SchemaPart<Schema, 'querystring'> : SchemaPart<Schema, 'query'>
   >;
   Body: Explicit<RouteTypes, 'Body', SchemaPart<Schema, 'body'>>;
-  Headers: Explicit<RouteTypes, 'Headers', SchemaPart<Schema, 'headers'>>;
+  Headers: LowercaseKeys<Explicit<RouteTypes, 'Headers', SchemaPart<Schema, 'headers'>>>;
   Reply: Explicit<RouteTypes, 'Reply', ResponsesOf<Schema>>;
 }
 

@@ -14,7 +14,7 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from './fastify-names.js';
-import type { EntryToType, FastifySchema, RouteGeneric } from './schema-inference.js';
+import type { EntryToType, FastifySchema, LowercaseKeys, RouteGeneric } from './schema-inference.js';
 
 declare module './instance.js' {
   interface InstanceApi<RawServer, RawRequest, RawReply, Logger, TypeProvider> {
@@ -62,7 +62,7 @@ export interface ResolveProvidedRoute<Provider extends TypeProviderShape, RouteT
     Schema extends { readonly querystring: unknown } ? ProvidedPart<Provider, Schema, 'querystring'> : ProvidedPart<Provider, Schema, 'query'>
   >;
   Body: Given<RouteTypes, 'Body', ProvidedPart<Provider, Schema, 'body'>>;
-  Headers: Given<RouteTypes, 'Headers', ProvidedPart<Provider, Schema, 'headers'>>;
+  Headers: LowercaseKeys<Given<RouteTypes, 'Headers', ProvidedPart<Provider, Schema, 'headers'>>>;
   Reply: Given<RouteTypes, 'Reply', ProvidedResponses<Provider, Schema>>;
 }
 

@@ -21,6 +21,21 @@ app.get('/plain', async (request, reply) => {
   return 'any payload';
 });
 
+// ── Header names are read lowercased (Node lowercases them), as the schema spells them or not. ─
+app.get(
+  '/headers',
+  { schema: { headers: { type: 'object', properties: { 'X-Token': { type: 'string' }, Retries: { type: 'integer' } }, required: ['X-Token'] } } },
+  async (request) => {
+    expectTypeOf(request.headers['x-token']).toEqualTypeOf<string>();
+    expectTypeOf(request.headers.retries).toEqualTypeOf<number | undefined>();
+    // The schema's own spelling is only Node's index signature: never the schema's type.
+    expectTypeOf(request.headers['X-Token']).toEqualTypeOf<string | string[] | undefined>();
+  },
+);
+app.get<{ Headers: { 'X-Tenant': string } }>('/headers-generic', async (request) => {
+  expectTypeOf(request.headers['x-tenant']).toEqualTypeOf<string>();
+});
+
 // ── Inline JSON Schema, without `as const` (a `const` type parameter keeps the literals). ───
 app.post(
   '/users/:team',

@@ -40,6 +40,14 @@ enclave()
     void request.params.other;
   });
 
+// Through a provider too, header names are read lowercased (Node lowercases them).
+enclave()
+  .withTypeProvider<TypeBoxTypeProvider>()
+  .get('/tb-headers', { schema: { headers: Type.Object({ 'X-Count': Type.Number() }) } }, async (request) => {
+    expectTypeOf(request.headers['x-count']).toEqualTypeOf<number>();
+    expectTypeOf(request.headers['X-Count']).toEqualTypeOf<string | string[] | undefined>();
+  });
+
 // A type without the shape is refused.
 // @ts-expect-error `validator`/`serializer` are missing
 enclave().withTypeProvider<{ schema: unknown }>();
