@@ -188,9 +188,13 @@ export function listPointers(directory: string): Set<string> {
 /** How many of a bundle's keys (its first) get a pointer. */
 export const POINTERS_PER_BUNDLE = 64;
 
-/** Writes a bundle, points its first keys at it and names it the latest. */
-export async function writeBundle(directory: string, name: string, content: Buffer[], keyHashes: readonly string[]): Promise<void> {
+/** Creates the cache directory if it is missing. */
+export async function makeDirectory(directory: string): Promise<void> {
   await mkdir(directory, { recursive: true });
+}
+
+/** Writes a bundle (into a directory that exists), points its first keys at it and names it the latest. */
+export async function writeBundle(directory: string, name: string, content: Buffer[], keyHashes: readonly string[]): Promise<void> {
   await writeAtomically(directory, name, content);
   const pointers = keyHashes.slice(0, POINTERS_PER_BUNDLE).map((keyHash) => `k-${keyHash}`);
   await Promise.all([...pointers, 'latest'].map((pointer) => writeAtomically(directory, pointer, name)));
