@@ -20,8 +20,8 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { crc32 } from 'node:zlib';
 
-/** Bumped whenever what is stored changes shape; part of every key. */
-export const CACHE_FORMAT = 1;
+/** Bumped whenever what is stored changes shape; part of every key. 2: keys hashed with SHA-1. */
+export const CACHE_FORMAT = 2;
 
 const BUNDLE_HEADER = /^\/\/ enclave-schema-cache (\d+) crc32=([0-9a-f]{8}) length=(\d+)\n/;
 const CODE_CACHE_HEADER = /^enclave-v8 (\d+) bundle=([0-9a-f]{8}) crc32=([0-9a-f]{8}) length=(\d+)\n/;
