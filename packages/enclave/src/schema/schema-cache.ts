@@ -252,9 +252,8 @@ export class SchemaCache {
   }
 
   private pointerTarget(keyHash: string): string | undefined {
-    // No bundle read ahead: a directory new, empty or never finished. One listing answers every
-    // key; a read per key would fail with an exception each (32 of them cost a cold start 17 M
-    // instructions).
+    // No bundle read ahead (a new or empty directory): one listing answers every key, where a
+    // failed read per key throws (32 of them cost a cold start 17 M instructions).
     if (this.pointers === undefined && this.prefetched === undefined) this.pointers = listPointers(this.directory);
     if (this.pointers !== undefined && !this.pointers.has(`k-${keyHash}`)) return undefined;
     let target: string | undefined;
