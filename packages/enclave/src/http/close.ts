@@ -134,6 +134,9 @@ async function runClose(root: RootState): Promise<void> {
     root.listening = false;
   }
   root.closed = true;
+  // The schema cache a cold start writes after ready(): complete once close() resolves, so a build
+  // step (ready(), close(), exit) leaves it whole. Never rejects.
+  if (root.schemaCache !== null) await root.schemaCache.whenWritten();
   let failure: { error: unknown } | null = null;
   await runApplicationHooks('onClose', root.applicationHooks.onClose.slice().reverse(), (entry) => [entry.instance], {
     onError: (error) => {

@@ -20,8 +20,8 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { crc32 } from 'node:zlib';
 
-/** Bumped whenever what is stored changes shape; part of every key. */
-export const CACHE_FORMAT = 1;
+/** Bumped whenever what is stored changes shape; part of every key. 2: keys hashed with SHA-1. */
+export const CACHE_FORMAT = 2;
 
 const BUNDLE_HEADER = /^\/\/ enclave-schema-cache (\d+) crc32=([0-9a-f]{8}) length=(\d+)\n/;
 const CODE_CACHE_HEADER = /^enclave-v8 (\d+) bundle=([0-9a-f]{8}) crc32=([0-9a-f]{8}) length=(\d+)\n/;
@@ -188,9 +188,13 @@ export function listPointers(directory: string): Set<string> {
 /** How many of a bundle's keys (its first) get a pointer. */
 export const POINTERS_PER_BUNDLE = 64;
 
-/** Writes a bundle, points its first keys at it and names it the latest. */
-export async function writeBundle(directory: string, name: string, content: Buffer[], keyHashes: readonly string[]): Promise<void> {
+/** Creates the cache directory if it is missing. */
+export async function makeDirectory(directory: string): Promise<void> {
   await mkdir(directory, { recursive: true });
+}
+
+/** Writes a bundle (into a directory that exists), points its first keys at it and names it the latest. */
+export async function writeBundle(directory: string, name: string, content: Buffer[], keyHashes: readonly string[]): Promise<void> {
   await writeAtomically(directory, name, content);
   const pointers = keyHashes.slice(0, POINTERS_PER_BUNDLE).map((keyHash) => `k-${keyHash}`);
   await Promise.all([...pointers, 'latest'].map((pointer) => writeAtomically(directory, pointer, name)));

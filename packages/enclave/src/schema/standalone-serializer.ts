@@ -50,9 +50,14 @@ export function buildStandaloneSerializer(schema: SerializerSchema, options: Ser
   } finally {
     global.Function = original;
   }
-  const foreign = requiredModules(code).find((id) => !ALLOWED_MODULES.test(id));
+  const start = contextStart(code, context);
+  // The caught function's body is compiled by `new Function`, where `require` is not defined (a
+  // body calling it would fail in this very boot): only the prelude loads modules, so only the
+  // prelude is searched, not the body, most of the text. Loading still goes through the
+  // restricted require (schema-cache.ts), whatever the text holds.
+  const foreign = requiredModules(start === -1 ? code : code.slice(0, start)).find((id) => !ALLOWED_MODULES.test(id));
   if (foreign !== undefined) return { unsupported: `its code loads the module '${foreign}'` };
-  const serializer = makeSerializer(code, context);
+  const serializer = makeSerializer(code, context, start);
   return typeof serializer === 'function' ? { code, serializer: serializer as SerializeFunction } : { unsupported: 'its module exports no function' };
 }
 
@@ -66,11 +71,14 @@ type CaughtFunction = { made: (validator: unknown, serializer: unknown) => unkno
 const CONTEXT_START = 'module.exports = function anonymous(validator,serializer\n) {\n';
 const CONTEXT_END = '\n}(validator, serializer)';
 
-function makeSerializer(code: string, context: CaughtFunction | undefined): unknown {
+// Where the caught function's text starts in the module, or -1 when the module is not shaped so.
+function contextStart(code: string, context: CaughtFunction | undefined): number {
   const start = context === undefined ? -1 : code.length - (CONTEXT_START.length + context.body.length + CONTEXT_END.length);
-  if (context === undefined || start < 0 || !code.startsWith(CONTEXT_START, start) || !code.endsWith(CONTEXT_END)) {
-    return loadModule('serializer', compileModule(code, 'enclave-schema-cache:serializer'));
-  }
+  return start >= 0 && code.startsWith(CONTEXT_START, start) && code.endsWith(CONTEXT_END) ? start : -1;
+}
+
+function makeSerializer(code: string, context: CaughtFunction | undefined, start: number): unknown {
+  if (context === undefined || start === -1) return loadModule('serializer', compileModule(code, 'enclave-schema-cache:serializer'));
   const prelude = new Function('require', `${code.slice(0, start)}\nreturn [validator, serializer];`);
   const [validator, serializer] = prelude(moduleRequire('serializer')) as [unknown, unknown];
   return context.made(validator, serializer);
