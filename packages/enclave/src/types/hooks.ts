@@ -5,11 +5,29 @@
 // parameters. (An async hook that also declares `done` is refused at registration, at run time.)
 import type { Readable } from 'node:stream';
 import type { EnclaveError, FastifyError } from './errors.js';
-import type { DoneFuncWithErrOrRes, HookHandlerDoneFunction, RequestPayload } from './fastify-names.js';
+import type {
+  ContextConfigDefault,
+  DoneFuncWithErrOrRes,
+  HookHandlerDoneFunction,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RequestPayload,
+} from './fastify-names.js';
 import type { EnclaveInstance as Instance } from './instance.js';
 import type { EnclaveReply as Reply } from './reply.js';
 import type { EnclaveRequest as Request } from './request.js';
-import type { RouteGeneric } from './schema-inference.js';
+import type { FastifySchema, RouteGeneric } from './schema-inference.js';
+
+// A hook's reply: a route-level hook's carries the route's schema (as `NoInfer`, as in Fastify).
+type HookReply<Route extends RouteGeneric, Schema extends FastifySchema> = Reply<
+  Route,
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  ContextConfigDefault,
+  Schema
+>;
 
 /** The callback of a callback-style hook: call it once, with an error to end the request (Fastify's `HookHandlerDoneFunction`). */
 export type HookDone = HookHandlerDoneFunction;
@@ -28,27 +46,27 @@ export type HookDone = HookHandlerDoneFunction;
  * });
  * ```
  */
-export type RequestHook<Route extends RouteGeneric = RouteGeneric> = (
+export type RequestHook<Route extends RouteGeneric = RouteGeneric, Schema extends FastifySchema = FastifySchema> = (
   this: Instance,
   request: Request<Route>,
-  reply: Reply<Route>,
+  reply: HookReply<Route, Schema>,
   done: HookDone,
 ) => void | Promise<unknown>;
 
 /** `preParsing`: sees the raw body stream; may return (or pass to `done`) a replacement stream. */
-export type PreParsingHook<Route extends RouteGeneric = RouteGeneric> = (
+export type PreParsingHook<Route extends RouteGeneric = RouteGeneric, Schema extends FastifySchema = FastifySchema> = (
   this: Instance,
   request: Request<Route>,
-  reply: Reply<Route>,
+  reply: HookReply<Route, Schema>,
   payload: RequestPayload,
   done: <ErrorType extends Error = FastifyError>(error?: ErrorType | null, payload?: RequestPayload) => void,
 ) => void | Promise<RequestPayload | undefined | void>;
 
 /** `preSerialization`: sees the handler's value before serialization; may return a replacement. */
-export type PreSerializationHook<Route extends RouteGeneric = RouteGeneric, Payload = unknown> = (
+export type PreSerializationHook<Route extends RouteGeneric = RouteGeneric, Payload = unknown, Schema extends FastifySchema = FastifySchema> = (
   this: Instance,
   request: Request<Route>,
-  reply: Reply<Route>,
+  reply: HookReply<Route, Schema>,
   payload: Payload,
   done: DoneFuncWithErrOrRes,
 ) => void | Promise<unknown>;
@@ -60,19 +78,19 @@ export type SerializedPayload = string | Buffer | Readable | null | undefined;
  * `onSend`: sees the serialized payload; may return (or pass to `done`) a replacement.
  * `Payload` is what `addHook<Payload>('onSend', …)` names, as in Fastify.
  */
-export type OnSendHook<Route extends RouteGeneric = RouteGeneric, Payload = SerializedPayload> = (
+export type OnSendHook<Route extends RouteGeneric = RouteGeneric, Payload = SerializedPayload, Schema extends FastifySchema = FastifySchema> = (
   this: Instance,
   request: Request<Route>,
-  reply: Reply<Route>,
+  reply: HookReply<Route, Schema>,
   payload: Payload,
   done: DoneFuncWithErrOrRes,
 ) => void | Promise<Payload | void>;
 
 /** `onError`: observes the error before the error handler runs; it cannot send a reply. */
-export type OnErrorHook<Route extends RouteGeneric = RouteGeneric> = (
+export type OnErrorHook<Route extends RouteGeneric = RouteGeneric, Schema extends FastifySchema = FastifySchema> = (
   this: Instance,
   request: Request<Route>,
-  reply: Reply<Route>,
+  reply: HookReply<Route, Schema>,
   error: EnclaveError,
   // Fastify's onError `done` takes nothing: the hook observes, it cannot replace the error.
   done: () => void,
@@ -86,20 +104,20 @@ export type OnRequestAbortHook<Route extends RouteGeneric = RouteGeneric> = (
 ) => void | Promise<unknown>;
 
 /** The request-lifecycle hooks by name, for `addHook` and for route options. */
-export interface LifecycleHooks<Route extends RouteGeneric = RouteGeneric> {
-  onRequest: RequestHook<Route>;
-  preParsing: PreParsingHook<Route>;
-  preValidation: RequestHook<Route>;
-  preHandler: RequestHook<Route>;
-  preSerialization: PreSerializationHook<Route>;
-  onSend: OnSendHook<Route>;
-  onResponse: RequestHook<Route>;
-  onError: OnErrorHook<Route>;
-  onTimeout: RequestHook<Route>;
+export interface LifecycleHooks<Route extends RouteGeneric = RouteGeneric, Schema extends FastifySchema = FastifySchema> {
+  onRequest: RequestHook<Route, Schema>;
+  preParsing: PreParsingHook<Route, Schema>;
+  preValidation: RequestHook<Route, Schema>;
+  preHandler: RequestHook<Route, Schema>;
+  preSerialization: PreSerializationHook<Route, unknown, Schema>;
+  onSend: OnSendHook<Route, SerializedPayload, Schema>;
+  onResponse: RequestHook<Route, Schema>;
+  onError: OnErrorHook<Route, Schema>;
+  onTimeout: RequestHook<Route, Schema>;
   onRequestAbort: OnRequestAbortHook<Route>;
 }
 
 /** Route-level hooks: one function or an array, run after the context's hooks of the same name. */
-export type RouteHooks<Route extends RouteGeneric = RouteGeneric> = {
-  [Name in keyof LifecycleHooks]?: LifecycleHooks<Route>[Name] | LifecycleHooks<Route>[Name][];
+export type RouteHooks<Route extends RouteGeneric = RouteGeneric, Schema extends FastifySchema = FastifySchema> = {
+  [Name in keyof LifecycleHooks]?: LifecycleHooks<Route, NoInfer<Schema>>[Name] | LifecycleHooks<Route, NoInfer<Schema>>[Name][];
 };

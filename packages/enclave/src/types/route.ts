@@ -164,7 +164,7 @@ export interface RouteShorthandOptions<
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   Instance = FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-> extends RouteHooks<RouteGeneric> {
+> extends RouteHooks<RouteGeneric, SchemaCompiler> {
   schema?: SchemaCompiler;
   attachValidation?: boolean;
   validatorCompiler?: ValidatorCompiler;

@@ -189,9 +189,18 @@ type ResponsesOf<Schema> = Schema extends { readonly response: infer Responses }
 
 /**
  * One route's resolved types: an explicit generic wins part by part, then the schema, then
- * `unknown`.
+ * `unknown`. A route with neither keeps the default generic itself, so its request and reply
+ * read as Fastify's `FastifyRequest<RouteGenericInterface>` / `FastifyReply<RouteGenericInterface>`
+ * (Fastify's type tests compare them by identity).
  */
-export interface ResolveRoute<RouteTypes extends RouteGeneric, Schema> {
+export type ResolveRoute<RouteTypes extends RouteGeneric, Schema> = [RouteGeneric] extends [RouteTypes]
+  ? [FastifySchema] extends [Schema]
+    ? RouteTypes
+    : ResolvedRoute<RouteTypes, Schema>
+  : ResolvedRoute<RouteTypes, Schema>;
+
+/** {@link ResolveRoute}'s part-by-part result. */
+export interface ResolvedRoute<RouteTypes extends RouteGeneric, Schema> {
   Params: Explicit<RouteTypes, 'Params', SchemaPart<Schema, 'params'>>;
   Querystring: Explicit<
     RouteTypes,
