@@ -2,21 +2,11 @@
 // slots filled, the hint from error-hints.ts, and @fastify/error's instanceof marks.
 import { format } from 'node:util';
 import { errorHints } from './error-hints.js';
+import type { EnclaveError } from './types/errors.js';
 
-/**
- * An error raised by Enclave: a stable `code` to test for, the HTTP status it answers with, and
- * Fastify's message for that code. Where Enclave knows more (where a decorator was added, what
- * to do instead), `hint` says it.
- */
-export interface EnclaveError extends Error {
-  code: string;
-  statusCode: number;
-  /** Enclave's explanation: what went wrong where, and what to do. Absent when the message says it all. */
-  hint?: string;
-  /** Raw validation errors, present on `FST_ERR_VALIDATION`. */
-  validation?: unknown;
-  validationContext?: string;
-}
+// One declaration of Enclave's error type, the public one (a FastifyError whose status is set), so
+// that `errorCodes`' constructors build what @fastify/error's `FastifyErrorConstructor` describes.
+export type { EnclaveError } from './types/errors.js';
 
 /** The constructor of one coded error; `new ErrorCodes.X(...args)` fills the `%s` slots. */
 export interface CodedErrorConstructor {

@@ -517,6 +517,25 @@ describe('onError', () => {
     assert.equal(response.json().message, 'original');
   });
 
+  test('sees the error as thrown: a plain Error has no statusCode, a validation error its issues', async () => {
+    // Why onError's error is typed FastifyError (statusCode optional), not EnclaveError.
+    const app = enclave();
+    const seen: Array<{ statusCode: number | undefined; context: string | undefined }> = [];
+    app.addHook('onError', async (_request, _reply, error) => {
+      seen.push({ statusCode: error.statusCode, context: error.validationContext });
+    });
+    app.get('/plain', async () => {
+      throw new Error('plain');
+    });
+    app.get('/checked', { schema: { querystring: { type: 'object', required: ['q'] } } }, async () => 'never');
+    assert.equal((await app.inject('/plain')).statusCode, 500);
+    assert.equal((await app.inject('/checked')).statusCode, 400);
+    assert.deepEqual(seen, [
+      { statusCode: undefined, context: undefined },
+      { statusCode: 400, context: 'querystring' },
+    ]);
+  });
+
   test('does not run for a successful request', async () => {
     const app = enclave();
     let calls = 0;

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { describe, test } from 'node:test';
+import type { Ajv } from 'ajv';
 import enclave from 'enclavejs';
 // @ts-expect-error: a JavaScript fixture without declarations
 import { answers, buildApp, fullRequests, requests } from './fixtures/schema-cache-app.mjs';
@@ -39,8 +40,9 @@ describe('schema cache: an application booted from the cache answers as one that
   test('a warm boot creates no Ajv instance: the plugins are not even called', async () => {
     const directory = cacheDirectory();
     let calls = 0;
-    const counting = () => {
+    const counting = (ajv: Ajv) => {
       calls++;
+      return ajv;
     };
     const bootCounting = async () => {
       const app = enclave({ schemaCache: directory, ajv: { plugins: [counting] } });

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import type { Ajv, AnySchema } from 'ajv';
 import enclave from 'enclavejs';
 import { cacheDirectory, recordingLogger } from './schema-cache-helpers.js';
 
@@ -22,13 +23,14 @@ interface BootOptions {
  */
 async function boot(directory: string, options: BootOptions = {}) {
   const counts = { instances: 0, compiles: 0 };
-  const counting = (ajv: { compile: (schema: unknown) => unknown }, _options?: unknown) => {
+  const counting = (ajv: Ajv, _options?: unknown) => {
     counts.instances++;
     const compile = ajv.compile.bind(ajv);
-    ajv.compile = (schema: unknown) => {
+    ajv.compile = ((schema: AnySchema) => {
       counts.compiles++;
       return compile(schema);
-    };
+    }) as Ajv['compile'];
+    return ajv;
   };
   const { logger, at } = recordingLogger();
   const app = enclave({

@@ -2,6 +2,7 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { describe, test } from 'node:test';
+import type { Ajv } from 'ajv';
 import ajvErrors from 'ajv-errors';
 import addFormats from 'ajv-formats';
 import type { ValidatableRequest } from '../src/schema/contracts.js';
@@ -88,6 +89,20 @@ describe('ajv plugins', () => {
     assert.equal(validate('12'), undefined);
   });
 
+  test('onCreate defines a keyword that route and shared schemas use', () => {
+    const onCreate = (ajv: Ajv) => {
+      ajv.addKeyword({ keyword: 'even', validate: (on: boolean, data: number) => !on || data % 2 === 0 });
+    };
+    const validate = bodyValidator(
+      { ajv: { onCreate } },
+      { type: 'object', properties: { pairs: { $ref: 'pairs#' }, size: { type: 'integer', even: true } } },
+      (root) => root.addSchema({ $id: 'pairs', type: 'integer', even: true }),
+    );
+    assert.equal(validate({ pairs: 2, size: 4 }), undefined);
+    assert.equal(validate({ pairs: 3 })?.message, 'body/pairs must pass "even" keyword validation');
+    assert.equal(validate({ size: 5 })?.message, 'body/size must pass "even" keyword validation');
+  });
+
   test('ajv-i18n translates error.validation', () => {
     const error = bodyValidator({}, { type: 'object', required: ['name'] })({});
     assert.ok(error);
@@ -110,6 +125,26 @@ describe('ajv option checks', () => {
       assert.throws(() => createRoot({ ajv: ajv as SchemaControllerOptions['ajv'] }), { code });
     });
   }
+
+  test('onCreate runs after the plugins, once per Ajv instance, before the shared schemas are added', () => {
+    const calls: string[] = [];
+    const plugin = (ajv: Ajv) => {
+      calls.push('plugin');
+      return ajv;
+    };
+    const onCreate = (ajv: Ajv) => {
+      calls.push(`onCreate ${Object.keys(ajv.schemas).includes('shared') ? 'after' : 'before'} the shared schemas`);
+    };
+    // Without the schema cache, as above.
+    const root = SchemaController.createRoot({ ajv: { plugins: [plugin], onCreate } });
+    root.addSchema({ $id: 'shared', type: 'string' });
+    root.compileValidationSchema({ $ref: 'shared#' });
+    assert.deepEqual(calls, ['plugin', 'onCreate before the shared schemas']);
+  });
+
+  test('an onCreate that is not a function is refused when the application is created', () => {
+    assert.throws(() => createRoot({ ajv: { onCreate: 'addKeyword' } }), { code: 'FST_ERR_INIT_OPTS_INVALID' });
+  });
 
   test('a plugin receives its options', () => {
     const received: unknown[] = [];

@@ -1,10 +1,14 @@
 import type { default as Ajv, Options as AjvOptions } from 'ajv';
 import fastUri from 'fast-uri';
-import { errorCodes } from '../errors.js';
+import { errorCodes, invalidOption } from '../errors.js';
 import { ajvClass, ajvFormatsPlugin } from './compiler-modules.js';
 
-/** An Ajv plugin: `(ajv, options?) => ajv`, as `ajv-errors`, `ajv-formats` and `ajv-merge-patch` are. */
-export type AjvPluginFunction = (ajv: Ajv, options?: any) => unknown;
+/**
+ * An Ajv plugin: `(ajv, options?) => ajv`, as `ajv-errors`, `ajv-formats` and `ajv-merge-patch` are.
+ * It returns the instance, as Ajv's own `Plugin` type says (a function returning nothing is
+ * refused, as by Fastify's types); the run time does not read what it returns.
+ */
+export type AjvPluginFunction = (ajv: Ajv, options?: any) => Ajv;
 
 /** A plugin, or a plugin and the options to call it with. */
 export type AjvPlugin = AjvPluginFunction | readonly [AjvPluginFunction, unknown];
@@ -15,6 +19,11 @@ export interface AjvFactoryOptions {
   customOptions?: AjvOptions | undefined;
   /** Applied in order to every Ajv instance Enclave creates, after `ajv-formats`. */
   plugins?: readonly AjvPlugin[] | undefined;
+  /**
+   * Called with every Ajv instance Enclave creates, after the plugins and before the shared
+   * schemas are added (Fastify's option): add keywords, formats or vocabularies by hand.
+   */
+  onCreate?: ((ajv: Ajv) => void) | undefined;
 }
 
 /**
@@ -67,7 +76,7 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 export function readAjvFactoryOptions(option: unknown): AjvFactoryOptions {
   if (option === undefined || option === null) return {};
   if (!isPlainObject(option)) throw errorCodes.FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_OBJ(typeof option);
-  const { customOptions, plugins } = option;
+  const { customOptions, plugins, onCreate } = option;
   if (customOptions !== undefined && !isPlainObject(customOptions)) {
     throw errorCodes.FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_OBJ(Array.isArray(customOptions) ? 'array' : typeof customOptions);
   }
@@ -80,9 +89,11 @@ export function readAjvFactoryOptions(option: unknown): AjvFactoryOptions {
       throw errorCodes.FST_ERR_AJV_CUSTOM_OPTIONS_OPT_NOT_ARR(`an array with a ${typeof fn} item`);
     }
   }
+  if (onCreate !== undefined && typeof onCreate !== 'function') throw invalidOption('ajv.onCreate', 'must be function', onCreate);
   return {
     customOptions: customOptions as AjvOptions | undefined,
     plugins: plugins as AjvPlugin[] | undefined,
+    onCreate: onCreate as AjvFactoryOptions['onCreate'],
   };
 }
 
@@ -112,9 +123,9 @@ export function ajvConstructorOptions(options: AjvFactoryOptions): AjvOptions {
 
 /**
  * Creates the Ajv instance of one set of visible shared schemas: baseline options merged with
- * `customOptions`, `ajv-formats` loaded, the user's plugins applied, then every shared schema added
- * (so `$ref` to any of them resolves). Shared schemas are added after the plugins because a plugin
- * may define keywords those schemas use.
+ * `customOptions`, `ajv-formats` loaded, the user's plugins applied, `onCreate` called, then every
+ * shared schema added (so `$ref` to any of them resolves). Shared schemas are added last because a
+ * plugin or `onCreate` may define keywords those schemas use.
  *
  * @example
  * const ajv = createAjv({ user: { $id: 'user', type: 'object' } }, {})
@@ -137,6 +148,7 @@ export function createAjv(sharedSchemas: Record<string, unknown>, options: AjvFa
       (unwrapModule(plugin) as AjvPluginFunction)(ajv);
     }
   }
+  options.onCreate?.(ajv);
   for (const [id, schema] of Object.entries(sharedSchemas)) {
     // The key is the `$id` the schema was stored under; passing it also covers a custom bucket
     // whose schemas lack `$id` at the top level.

@@ -35,7 +35,8 @@ export function isAjvValidator(validate: object): boolean {
 const setupTexts = new WeakMap<AjvFactoryOptions, string>();
 
 // Everything about the Ajv instances of an application that shapes generated code, except the
-// shared schemas: versions, the options they are created with, the plugins applied to them.
+// shared schemas: versions, the options they are created with, the plugins applied to them and
+// the `onCreate` callback (seen as plugins are: its source text).
 function describeAjvSetup(options: AjvFactoryOptions): string {
   let text = setupTexts.get(options);
   if (text === undefined) {
@@ -49,6 +50,7 @@ function describeAjvSetup(options: AjvFactoryOptions): string {
       version('ajv-formats'),
       `options ${describeValue(constructorOptions)}`,
       `plugins ${(options.plugins ?? []).map(describePlugin).join('\n')}`,
+      `onCreate ${describeValue(options.onCreate)}`,
     ].join('\n');
     setupTexts.set(options, text);
   }

@@ -1,6 +1,7 @@
 import { type EnclaveError, errorCodes } from '../errors.js';
 import { describeThrown, isErrorValue, readSafely } from '../thrown-values.js';
 import type { HttpPart, SchemaErrorFormatter, SchemaValidationIssue } from './contracts.js';
+import type { ValidationIssue } from '../types/errors.js';
 
 /**
  * The default schema error formatter: one `<part><instancePath> <message>` per error, joined
@@ -87,7 +88,9 @@ export function markValidationError(error: Error, errors: unknown, part: HttpPar
   try {
     marked.statusCode ??= 400;
     marked.code ??= 'FST_ERR_VALIDATION';
-    marked.validation ??= errors;
+    // The raw issues of whichever validator failed (a custom compiler's may have another shape);
+    // typed as Ajv's issues, as Fastify types them.
+    marked.validation ??= errors as ValidationIssue[];
     marked.validationContext ??= part;
     return marked;
   } catch (cause) {

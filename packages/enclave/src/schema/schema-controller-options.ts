@@ -99,8 +99,8 @@ export function readSchemaControllerOptions(
  * code unchecked, and `createRoot` validates each one with a coded error.
  */
 export interface SchemaControllerOptions {
-  /** `{ customOptions, plugins }` for the default Ajv instances. */
-  ajv?: { customOptions?: Record<string, unknown>; plugins?: unknown[] } | undefined;
+  /** `{ customOptions, plugins, onCreate }` for the default Ajv instances. */
+  ajv?: { customOptions?: Record<string, unknown>; plugins?: unknown[]; onCreate?: unknown } | undefined;
   /** The application-wide schema error formatter. */
   schemaErrorFormatter?: SchemaErrorFormatter | undefined;
   /** `{ bucket, compilersFactory: { buildValidator, buildSerializer } }`, as Fastify names them. */

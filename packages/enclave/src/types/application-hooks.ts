@@ -2,7 +2,9 @@
 // Application hooks (`onRoute`, `onRegister`, `onReady`, …) and `addHook`, which takes them and
 // the lifecycle hooks of hooks.ts. Adds `addHook` and `onClose` to the instance below.
 import type { HookDone, LifecycleHooks, OnSendHook, PreSerializationHook, SerializedPayload } from './hooks.js';
+import type { FastifyPluginOptions } from './fastify-names.js';
 import type { EnclaveInstance as Instance } from './instance.js';
+import type { RegisterOptions } from './plugin.js';
 import type { RouteOptions } from './route.js';
 import type { RouteGeneric } from './schema-inference.js';
 
@@ -27,8 +29,8 @@ export interface RouteRegistration extends RouteOptions {
 export interface ApplicationHooks<Self = Instance> {
   /** Runs synchronously for each route as it is declared. */
   onRoute: (this: Self, route: RouteRegistration) => void;
-  /** Runs synchronously when a plugin creates a child context. */
-  onRegister: (this: Self, instance: Instance, options: Record<string, unknown>) => void;
+  /** Runs synchronously when a plugin creates a child context, with the options given to `register()`. */
+  onRegister: (this: Self, instance: Instance, options: RegisterOptions & FastifyPluginOptions) => void;
   onReady: (this: Self, done: HookDone) => void | Promise<unknown>;
   onListen: (this: Self, done: HookDone) => void | Promise<unknown>;
   preClose: (this: Self, done: HookDone) => void | Promise<unknown>;

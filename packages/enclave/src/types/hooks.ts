@@ -4,7 +4,7 @@
 // nothing. A union of the two forms would stop TypeScript from typing an inline hook's
 // parameters. (An async hook that also declares `done` is refused at registration, at run time.)
 import type { Readable } from 'node:stream';
-import type { EnclaveError, FastifyError } from './errors.js';
+import type { FastifyError } from './errors.js';
 import type {
   ContextConfigDefault,
   DoneFuncWithErrOrRes,
@@ -59,7 +59,7 @@ export type PreParsingHook<Route extends RouteGeneric = RouteGeneric, Schema ext
   request: Request<Route>,
   reply: HookReply<Route, Schema>,
   payload: RequestPayload,
-  done: <ErrorType extends Error = FastifyError>(error?: ErrorType | null, payload?: RequestPayload) => void,
+  done: <TError extends Error = FastifyError>(err?: TError | null, res?: RequestPayload) => void,
 ) => void | Promise<RequestPayload | undefined | void>;
 
 /** `preSerialization`: sees the handler's value before serialization; may return a replacement. */
@@ -86,12 +86,15 @@ export type OnSendHook<Route extends RouteGeneric = RouteGeneric, Payload = Seri
   done: DoneFuncWithErrOrRes,
 ) => void | Promise<Payload | void>;
 
-/** `onError`: observes the error before the error handler runs; it cannot send a reply. */
+/**
+ * `onError`: observes the error before the error handler runs; it cannot send a reply. The error
+ * is what was thrown (a plain `Error` from a handler has no `statusCode`), typed as Fastify types it.
+ */
 export type OnErrorHook<Route extends RouteGeneric = RouteGeneric, Schema extends FastifySchema = FastifySchema> = (
   this: Instance,
   request: Request<Route>,
   reply: HookReply<Route, Schema>,
-  error: EnclaveError,
+  error: FastifyError,
   // Fastify's onError `done` takes nothing: the hook observes, it cannot replace the error.
   done: () => void,
 ) => void | Promise<unknown>;
@@ -103,14 +106,18 @@ export type OnRequestAbortHook<Route extends RouteGeneric = RouteGeneric> = (
   done: HookDone,
 ) => void | Promise<unknown>;
 
-/** The request-lifecycle hooks by name, for `addHook` and for route options. */
-export interface LifecycleHooks<Route extends RouteGeneric = RouteGeneric, Schema extends FastifySchema = FastifySchema> {
+/**
+ * The request-lifecycle hooks by name, for `addHook` and for route options. `SendPayload` is what
+ * `onSend` sees: `addHook` names the serialized payload; a route's own `onSend` takes `unknown`, as
+ * Fastify types it there.
+ */
+export interface LifecycleHooks<Route extends RouteGeneric = RouteGeneric, Schema extends FastifySchema = FastifySchema, SendPayload = SerializedPayload> {
   onRequest: RequestHook<Route, Schema>;
   preParsing: PreParsingHook<Route, Schema>;
   preValidation: RequestHook<Route, Schema>;
   preHandler: RequestHook<Route, Schema>;
   preSerialization: PreSerializationHook<Route, unknown, Schema>;
-  onSend: OnSendHook<Route, SerializedPayload, Schema>;
+  onSend: OnSendHook<Route, SendPayload, Schema>;
   onResponse: RequestHook<Route, Schema>;
   onError: OnErrorHook<Route, Schema>;
   onTimeout: RequestHook<Route, Schema>;
@@ -119,5 +126,5 @@ export interface LifecycleHooks<Route extends RouteGeneric = RouteGeneric, Schem
 
 /** Route-level hooks: one function or an array, run after the context's hooks of the same name. */
 export type RouteHooks<Route extends RouteGeneric = RouteGeneric, Schema extends FastifySchema = FastifySchema> = {
-  [Name in keyof LifecycleHooks]?: LifecycleHooks<Route, NoInfer<Schema>>[Name] | LifecycleHooks<Route, NoInfer<Schema>>[Name][];
+  [Name in keyof LifecycleHooks]?: LifecycleHooks<Route, NoInfer<Schema>, unknown>[Name] | LifecycleHooks<Route, NoInfer<Schema>, unknown>[Name][];
 };

@@ -74,15 +74,16 @@ export interface InstanceApi<
   // biome-ignore-end lint/correctness/noUnusedVariables: Fastify's type parameters; not every one is read.
   /** Type-only: marks an Enclave instance (see `FastifyTyped`). */
   readonly [enclaveInstanceBrand]: true;
-  /** Loads what is queued so far. */
-  after(): Promise<void>;
+  /** Loads what is queued so far; resolves with `undefined` (as Fastify's). */
+  after(): Promise<undefined>;
   after(callback: (error: Error | null, done: (error?: Error | null) => void) => unknown): this;
   ready(): Promise<this>;
   ready(callback: (error: Error | null, instance?: this) => void): undefined;
   listen(options?: ListenOptions): Promise<string>;
   listen(options: ListenOptions, callback: (error: Error | null, address?: string) => void): void;
   listen(callback: (error: Error | null, address?: string) => void): void;
-  close(): Promise<void>;
+  /** Closes the server and runs the onClose hooks; resolves with `undefined` (as Fastify's). */
+  close(): Promise<undefined>;
   close(callback: (error?: Error | null) => void): undefined;
   /** `await using app = enclave()` closes the application when the scope ends (where Node has the symbol). */
   [Symbol.asyncDispose](): Promise<undefined>;

@@ -33,11 +33,18 @@ export type PluginOptions = object;
 export interface RegisterOptions {
   /** Prefixes every route of the child context. */
   prefix?: string;
-  /** The level of the request loggers of the child context's routes. */
-  logLevel?: string;
+  /** The level of the request loggers of the child context's routes: pino's, or a custom level's name. */
+  logLevel?: RegisterLogLevel;
   /** Serializers of the child context's request loggers (by field name), on top of the parent's. */
   logSerializers?: Record<string, (value: any) => unknown>;
 }
+
+// A level name is never empty: `''` is refused, as Fastify's type refuses it (the run time would
+// ignore it and keep the parent's level, which is never what was meant). A custom level's name
+// (pino's `customLevels`) starts with a letter.
+type CharactersOf<Text extends string> = Text extends `${infer First}${infer Rest}` ? First | CharactersOf<Rest> : never;
+type Letter = CharactersOf<'abcdefghijklmnopqrstuvwxyz'>;
+type RegisterLogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' | `${Letter | Uppercase<Letter>}${string}`;
 
 /** The callback of a callback-style plugin. */
 export type PluginDone = (error?: Error) => void;

@@ -1,9 +1,15 @@
 // Type tests: each hook's signature (SPEC §4.2, §4.3), async and `done` forms, on the instance
 // and on a route. One signature per hook, so inline hooks get typed parameters.
 import type { Readable } from 'node:stream';
+import type { FastifyError as ErrorOfFastifyErrorPackage } from '@fastify/error';
 import enclave, {
   type HTTPMethods,
   type EnclaveError,
+  type FastifyError,
+  type FastifyPluginOptions,
+  type FastifySchemaValidationError,
+  type RegisterOptions,
+  type ValidationContext,
   type EnclaveInstance,
   type EnclaveReply,
   type EnclaveRequest,
@@ -69,10 +75,17 @@ app.addHook('onSend', (_request, _reply, payload, done) => done(null, payload));
 app.addHook('onSend', async () => ({ not: 'serialized' }));
 
 // ── onError: observes the error; onRequestAbort: the request only. ──────────────────────────
+// The error as thrown, typed as Fastify types it: a plain Error from a handler has no statusCode
+// (hooks.test.ts, 'onError sees the error as thrown'); a validation error carries its issues.
 app.addHook('onError', async (_request, _reply, error) => {
-  expectTypeOf(error).toEqualTypeOf<EnclaveError>();
-  expectTypeOf(error.statusCode).toEqualTypeOf<number>();
+  expectTypeOf(error).toEqualTypeOf<FastifyError>();
+  expectTypeOf(error).toEqualTypeOf<ErrorOfFastifyErrorPackage>();
+  expectTypeOf(error.statusCode).toEqualTypeOf<number | undefined>();
+  expectTypeOf(error.validationContext).toEqualTypeOf<ValidationContext | undefined>();
+  expectTypeOf(error.validation).toEqualTypeOf<FastifySchemaValidationError[] | undefined>();
 });
+// Enclave's own errors are FastifyErrors whose status is always set.
+expectTypeOf<EnclaveError>().toMatchTypeOf<FastifyError>();
 app.addHook('onError', (_request, _reply, _error, done) => done());
 app.addHook('onRequestAbort', async (request) => {
   expectTypeOf(request).toEqualTypeOf<EnclaveRequest>();
@@ -87,7 +100,9 @@ app.addHook('onRoute', (route) => {
 });
 app.addHook('onRegister', (instance, options) => {
   expectTypeOf(instance).toEqualTypeOf<EnclaveInstance>();
-  expectTypeOf(options).toEqualTypeOf<Record<string, unknown>>();
+  // The options given to register(): its own keys typed, the plugin's as Fastify types them.
+  expectTypeOf(options).toEqualTypeOf<RegisterOptions & FastifyPluginOptions>();
+  expectTypeOf(options.prefix).toEqualTypeOf<string | undefined>();
 });
 for (const name of ['onReady', 'onListen', 'preClose'] as const) {
   app.addHook(name, async function () {
@@ -112,7 +127,11 @@ app.post(
         expectTypeOf(request.body.sku).toEqualTypeOf<string>();
       },
     ],
-    onSend: (_request, _reply, payload, done) => done(null, payload),
+    // A route's own onSend takes `unknown`, as Fastify types it there (addHook names the serialized payload).
+    onSend: (_request, _reply, payload, done) => {
+      expectTypeOf(payload).toEqualTypeOf<unknown>();
+      done(null, payload);
+    },
   },
   async (request) => request.body.sku,
 );
@@ -144,7 +163,7 @@ app
   })
   .addHook<OrderRoute>('onError', async (request, _reply, error) => {
     expectTypeOf(request.query.dryRun).toEqualTypeOf<boolean | undefined>();
-    expectTypeOf(error).toEqualTypeOf<EnclaveError>();
+    expectTypeOf(error).toEqualTypeOf<FastifyError>();
   });
 // @ts-expect-error a route generic means a request hook, not an application hook
 app.addHook<OrderRoute>('onReady', async () => {});

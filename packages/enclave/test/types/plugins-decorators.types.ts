@@ -87,8 +87,17 @@ async function awaited() {
   expectTypeOf(build).returns.resolves.toEqualTypeOf<EnclaveInstance>();
   const ready = await withBoth.ready();
   expectTypeOf(ready.cache).toEqualTypeOf<Map<string, string>>();
+  // after() and close() resolve with undefined (loader.test.ts).
+  expectTypeOf(withBoth.after()).toEqualTypeOf<Promise<undefined>>();
+  expectTypeOf(withBoth.close()).toEqualTypeOf<Promise<undefined>>();
 }
 void awaited;
+
+// register()'s logLevel: pino's levels or a custom level's name, never empty.
+enclave().register(async () => {}, { logLevel: 'debug', prefix: '/debug' });
+enclave().register(async () => {}, { logLevel: 'audit' });
+// @ts-expect-error an empty level names no level
+enclave().register(async () => {}, { logLevel: '' });
 
 // A plugin's instance already has what its registering instance has (descendants see ancestors'
 // decorators), and a plugin needing a decorator can only be registered where it exists.
