@@ -136,6 +136,7 @@ declare namespace enclave {
   export import FastifySchema = Types.FastifySchema;
   export import FastifyTyped = Types.FastifyTyped;
   export import FastifyTypeProvider = Types.FastifyTypeProvider;
+  export import FindMyWayVersion = Types.FindMyWayVersion;
   export import FastifyTypeProviderDefault = Types.FastifyTypeProviderDefault;
   export import HookDone = Types.HookDone;
   export import HookHandlerDoneFunction = Types.HookHandlerDoneFunction;

@@ -3,7 +3,8 @@
 // (route.ts the route methods, application-hooks.ts `addHook`, plugin.ts `register`,
 // type-provider.ts `withTypeProvider`, options.ts `initialConfig`), so that every import points
 // down and none back up here (issue 31). This file adds `server` to the request and the reply.
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
+import type { HTTPVersion } from 'find-my-way';
 import type { AddressInfo } from 'node:net';
 import type { Logger as EnclaveLogger } from '../logger.js';
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from '../schema/contracts.js';
@@ -48,6 +49,9 @@ export type ErrorHandler<ErrorType extends Error = EnclaveError, Route extends R
   request: EnclaveRequest<Route>,
   reply: EnclaveReply<Route>,
 ) => unknown;
+
+/** find-my-way's HTTP version for a server type (Fastify's name): its router options and constraint strategies are typed by it. */
+export type FindMyWayVersion<RawServer extends RawServerBase> = RawServer extends HttpServer ? HTTPVersion.V1 : HTTPVersion.V2;
 
 /**
  * A type-only mark of Enclave's instance (no run-time property): now that Enclave's instance has
@@ -96,13 +100,14 @@ export interface InstanceApi<
   readonly supportedMethods: string[];
   /** The request listener: routes a raw request/response pair as the server does. */
   readonly routing: (raw: IncomingMessage, res: ServerResponse) => void;
+  /** Returns nothing in the types, as in Fastify (whose type tests check it). */
   addConstraintStrategy(strategy: {
     name: string;
     storage: () => { get(value: unknown): unknown; set(value: unknown, store: unknown): void };
     deriveConstraint(raw: IncomingMessage, context?: unknown): unknown;
     mustMatchWhenDerived?: boolean;
     validate?(value: unknown): void;
-  }): this;
+  }): void;
   hasConstraintStrategy(name: string): boolean;
   /** Request ids for the routes of this context and its descendants. */
   setGenReqId(generate: (raw: IncomingMessage) => string): this;
@@ -116,9 +121,11 @@ export interface InstanceApi<
    * `setValidatorCompiler`, else (from ready, once a route here or in an ancestor has compiled
    * a schema with it) the shared Ajv-based one; undefined before that.
    */
-  readonly validatorCompiler: ValidatorCompiler | undefined;
+  // Fastify's types (its type tests compare them by identity); any: as in Fastify, the schema type
+  // of whichever compiler is in effect is not known here.
+  readonly validatorCompiler: FastifySchemaCompiler<any> | undefined;
   /** The response serializer compiler, by the same rules as `validatorCompiler`. */
-  readonly serializerCompiler: SerializerCompiler | undefined;
+  readonly serializerCompiler: FastifySerializerCompiler<any> | undefined;
   /** The built-in text/plain parser, to register for other media types. */
   readonly defaultTextParser: FastifyBodyParser<string>;
   /**
@@ -149,7 +156,9 @@ export interface InstanceApi<
   hasPlugin(name: string): boolean;
   /** `ErrorType` names what your handlers throw; `Route` types the request and reply, as a route's generic does. */
   setErrorHandler<ErrorType extends Error = EnclaveError, Route extends RouteGenericInterface = RouteGenericInterface>(
-    handler: ErrorHandler<ErrorType, ResolveRoute<Route, FastifySchema>>,
+    // The route generic as given (an error handler has no schema to resolve): its reply reads as
+    // Fastify's `FastifyReply<Route>`, which Fastify's type tests compare by identity.
+    handler: ErrorHandler<ErrorType, Route>,
   ): this;
   setReplySerializer(serializer: (payload: unknown, statusCode: number) => string): this;
   /** Adds a shared schema (JSON Schema with an `$id`, or a fluent-schema builder; checked at run time). */

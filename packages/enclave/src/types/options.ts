@@ -5,13 +5,13 @@ import type { ServerOptions as HttpServerOptions, Server } from 'node:http';
 import type { Http2SecureServer, Http2Server, SecureServerOptions } from 'node:http2';
 import type { Server as HttpsServer, ServerOptions as HttpsServerOptions } from 'node:https';
 import type { Socket } from 'node:net';
-import type { Config as RouterConfig, HTTPVersion } from 'find-my-way';
+import type { Config as RouterConfig } from 'find-my-way';
 import type { LogController } from '../log-controller.js';
 import type { SchemaErrorFormatter } from '../schema/contracts.js';
 import type { AjvFactoryOptions } from '../schema/schema-controller.js';
 import type { EnclaveError, ErrorCodes } from './errors.js';
 import type { FastifyBaseLogger, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerBase, RawServerDefault } from './fastify-names.js';
-import type { ChildLoggerFactory, EnclaveInstance, FastifyInstance, FastifySchemaControllerOptions } from './instance.js';
+import type { ChildLoggerFactory, EnclaveInstance, FastifyInstance, FastifySchemaControllerOptions, FindMyWayVersion } from './instance.js';
 import type { FastifyLoggerOptions, PinoLoggerOptions } from './logger-options.js';
 import type { EnclaveReply } from './reply.js';
 import type { EnclaveRequest, FastifyRequest } from './request.js';
@@ -46,11 +46,9 @@ export type InitialConfig<RawServer extends RawServerBase = RawServerDefault> = 
   routerOptions?: FastifyRouterOptions<RawServer>;
 }>;
 
-type RouterVersion<RawServer extends RawServerBase> = RawServer extends Server ? HTTPVersion.V1 : HTTPVersion.V2;
-
 /** find-my-way's options, with the callbacks typed by the server's raw request and reply. */
 export type FastifyRouterOptions<RawServer extends RawServerBase> = Omit<
-  RouterConfig<RouterVersion<RawServer>>,
+  RouterConfig<FindMyWayVersion<RawServer>>,
   'defaultRoute' | 'onBadUrl' | 'onMaxParamLength' | 'querystringParser'
 > & {
   compile?: boolean;
