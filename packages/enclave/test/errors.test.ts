@@ -129,9 +129,9 @@ describe('the default error handler', () => {
 describe('setErrorHandler', () => {
   test('is encapsulated: a child handler serves its own routes only', async () => {
     const app = enclave();
-    app.setErrorHandler(async (error, _request, reply) => reply.code(500).send({ by: 'root', message: error.message }));
+    app.setErrorHandler<FastifyError>(async (error, _request, reply) => reply.code(500).send({ by: 'root', message: error.message }));
     app.register(async (child) => {
-      child.setErrorHandler(async (error, _request, reply) => reply.code(400).send({ by: 'child', message: error.message }));
+      child.setErrorHandler<FastifyError>(async (error, _request, reply) => reply.code(400).send({ by: 'child', message: error.message }));
       child.get('/child', async () => {
         throw new Error('c');
       });
@@ -153,17 +153,17 @@ describe('setErrorHandler', () => {
   test("a child's handler that rethrows reaches the parent's, then the default", async () => {
     const app = enclave();
     const trace: string[] = [];
-    app.setErrorHandler(async (error) => {
+    app.setErrorHandler<FastifyError>(async (error) => {
       trace.push(`root:${error.message}`);
       throw new Error(`root saw ${error.message}`);
     });
     app.register(async (child) => {
-      child.setErrorHandler(async (error) => {
+      child.setErrorHandler<FastifyError>(async (error) => {
         trace.push(`child:${error.message}`);
         throw error;
       });
       child.register(async (grandchild) => {
-        grandchild.setErrorHandler((error, _request, _reply) => {
+        grandchild.setErrorHandler<FastifyError>((error, _request, _reply) => {
           trace.push(`grandchild:${error.message}`);
           throw error;
         });
@@ -181,12 +181,12 @@ describe('setErrorHandler', () => {
 
   test('a handler may return the payload, and sync handlers work', async () => {
     const app = enclave();
-    app.setErrorHandler(async (error, _request, reply) => {
+    app.setErrorHandler<FastifyError>(async (error, _request, reply) => {
       reply.code(422);
       return { returned: error.message };
     });
     app.register(async (child) => {
-      child.setErrorHandler((error, _request, reply) => {
+      child.setErrorHandler<FastifyError>((error, _request, reply) => {
         reply.code(409).send({ sync: error.message });
       });
       child.get('/sync', async () => {
@@ -218,7 +218,7 @@ describe('setErrorHandler', () => {
 
   test('a route-level errorHandler comes first, then the context chain', async () => {
     const app = enclave();
-    app.setErrorHandler(async (error, _request, reply) => reply.code(500).send({ by: 'root', message: error.message }));
+    app.setErrorHandler<FastifyError>(async (error, _request, reply) => reply.code(500).send({ by: 'root', message: error.message }));
     app.get(
       '/',
       {
@@ -247,7 +247,7 @@ describe('setErrorHandler', () => {
     const app = enclave();
     let seen: unknown[] = [];
     app.register(async (child) => {
-      child.setErrorHandler(function (this: any, error, request, reply) {
+      child.setErrorHandler<FastifyError>(function (this: any, error, request, reply) {
         seen = [this === child, request.url, typeof reply.send, error.message];
         reply.send({ ok: false });
       });
@@ -266,7 +266,7 @@ describe('setErrorHandler', () => {
 
   test('validation errors reach the custom handler with their fields', async () => {
     const app = enclave();
-    app.setErrorHandler(async (error, _request, reply) => {
+    app.setErrorHandler<FastifyError>(async (error, _request, reply) => {
       reply.code(error.statusCode ?? 500).send({ code: error.code, context: error.validationContext, isArray: Array.isArray(error.validation) });
     });
     app.post('/', { schema: { body: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } } }, async () => 'ok');

@@ -6,7 +6,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { Readable } from 'node:stream';
 import { describe, test } from 'node:test';
-import enclave, { errorCodes } from 'enclavejs';
+import enclave, { errorCodes, type FastifyError } from 'enclavejs';
 
 function deferred<T = void>() {
   let resolve!: (value: T) => void;
@@ -195,7 +195,7 @@ describe('early replies and errors', () => {
       for (const style of ['throw', 'reject', 'done'] as const) {
         const app = enclave();
         let handled: unknown;
-        app.setErrorHandler(async (error, _request, reply) => {
+        app.setErrorHandler<FastifyError>(async (error, _request, reply) => {
           handled = error.message;
           reply.code(409).send({ handled: error.message });
         });
@@ -460,7 +460,7 @@ describe('payload hooks', () => {
   test('an onSend hook that fails on every send still ends with an answer carrying the last error', async () => {
     const app = enclave();
     let calls = 0;
-    app.setErrorHandler(async (error, _request, reply) => {
+    app.setErrorHandler<FastifyError>(async (error, _request, reply) => {
       reply.code(409).send({ handled: error.message });
     });
     app.addHook('onSend', async () => {
@@ -484,7 +484,7 @@ describe('onError', () => {
       seen.push(error.message);
       order.push(`onError:${reply.statusCode}`);
     });
-    app.setErrorHandler(async (error, _request, reply) => {
+    app.setErrorHandler<FastifyError>(async (error, _request, reply) => {
       order.push('parent');
       reply.code(503).send({ parent: error.message });
     });

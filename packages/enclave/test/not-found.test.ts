@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import http2 from 'node:http2';
 import { Writable } from 'node:stream';
 import { describe, test } from 'node:test';
-import enclave from 'enclavejs';
+import enclave, { type FastifyError } from 'enclavejs';
 
 test("a not-found request's routeOptions name no method and no URL, as in Fastify", async () => {
   // @fastify/otel reads routeOptions.url as the span's http.route: a not-found request has none.
@@ -236,7 +236,7 @@ describe('setNotFoundHandler', () => {
         api.addHook('onRequest', async () => {
           trace.push('api-onRequest');
         });
-        api.setErrorHandler(async (error, _request, reply) => reply.code(500).send({ apiHandled: error.message }));
+        api.setErrorHandler<FastifyError>(async (error, _request, reply) => reply.code(500).send({ apiHandled: error.message }));
         api.setNotFoundHandler(async () => {
           throw new Error('not-found failed');
         });

@@ -1,7 +1,7 @@
 // Validation seen from the outside: requests through inject(), every $ref form, error handling.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import enclave from 'enclavejs';
+import enclave, { type FastifyError } from 'enclavejs';
 
 const json = { 'content-type': 'application/json' };
 
@@ -51,7 +51,7 @@ test('a shared schema can be the root of the headers schema', async () => {
 
 test('a validation error reaches a custom error handler, which can answer 422', async () => {
   const app = enclave();
-  app.setErrorHandler((error, _request, reply) => {
+  app.setErrorHandler<FastifyError>((error, _request, reply) => {
     if (error.validation) {
       return reply.code(422).send({ part: error.validationContext, count: (error.validation as unknown[]).length, message: error.message });
     }

@@ -10,7 +10,6 @@ import type { Logger as EnclaveLogger } from '../logger.js';
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from '../schema/contracts.js';
 import type { AddContentTypeParser, ContentTypeMatcher, FastifyBodyParser } from './content-type-parser.js';
 import type { DecorationMethod, DeclaredDecorator, GetterSetter } from './decorators.js';
-import type { EnclaveError } from './errors.js';
 import type {
   ContextConfigDefault,
   FastifyBaseLogger,
@@ -42,8 +41,12 @@ declare module './reply.js' {
   }
 }
 
-/** An error handler; `ErrorType` names what your handlers throw. */
-export type ErrorHandler<ErrorType extends Error = EnclaveError, Route extends RouteGeneric = RouteGeneric> = (
+/**
+ * An error handler; `ErrorType` names what your handlers throw. It defaults to `unknown`, as
+ * Fastify's does: a handler or hook may throw anything, and a plain `Error` reaches the error
+ * handler without a `statusCode`.
+ */
+export type ErrorHandler<ErrorType = unknown, Route extends RouteGeneric = RouteGeneric> = (
   this: FastifyInstance,
   error: ErrorType,
   request: EnclaveRequest<Route>,
@@ -155,7 +158,7 @@ export interface InstanceApi<
   getDecorator<Value = unknown>(name: string): Value;
   hasPlugin(name: string): boolean;
   /** `ErrorType` names what your handlers throw; `Route` types the request and reply, as a route's generic does. */
-  setErrorHandler<ErrorType extends Error = EnclaveError, Route extends RouteGenericInterface = RouteGenericInterface>(
+  setErrorHandler<ErrorType = unknown, Route extends RouteGenericInterface = RouteGenericInterface>(
     // The route generic as given (an error handler has no schema to resolve): its reply reads as
     // Fastify's `FastifyReply<Route>`, which Fastify's type tests compare by identity.
     handler: ErrorHandler<ErrorType, Route>,

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import rateLimit from '@fastify/rate-limit';
-import enclave from 'enclavejs';
+import enclave, { type FastifyError } from 'enclavejs';
 
 describe('@fastify/rate-limit', () => {
   test('counts requests per client, then answers 429 with the rate-limit headers', async () => {
@@ -95,7 +95,7 @@ describe('@fastify/rate-limit', () => {
   test('the application error handler receives the limit error with statusCode 429', async () => {
     const app = enclave();
     const seen: unknown[] = [];
-    app.setErrorHandler((error, _request, reply) => {
+    app.setErrorHandler<FastifyError>((error, _request, reply) => {
       seen.push(error.statusCode);
       reply.code(error.statusCode ?? 500).send({ limited: true });
     });

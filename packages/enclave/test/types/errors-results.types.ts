@@ -2,14 +2,27 @@
 // companion packages' types (@enclavejs/bearer-auth options, @enclavejs/plugin metadata).
 import bearerAuth, { type BearerAuthOptions } from '@enclavejs/bearer-auth';
 import plugin, { type PluginMetadata } from '@enclavejs/plugin';
-import enclave, { type EnclaveError, errorCodes, type InjectResponse, type ValidationContext, type ValidationIssue } from 'enclavejs';
+import enclave, { type EnclaveError, errorCodes, type FastifyError, type InjectResponse, type ValidationContext, type ValidationIssue } from 'enclavejs';
 import type { AddressInfo } from 'node:net';
 import { expectTypeOf } from 'expect-type';
 
 const app = enclave();
 
 // ── Errors. ─────────────────────────────────────────────────────────────────────────────────
-app.setErrorHandler((error, request, reply) => {
+// Unannotated, the error is `unknown` (as Fastify types it): anything can be thrown, and a plain
+// Error reaches the handler without a statusCode.
+app.setErrorHandler((error, _request, reply) => {
+  expectTypeOf(error).toEqualTypeOf<unknown>();
+  // @ts-expect-error narrow it first
+  error.message;
+  return reply.send(error instanceof Error ? error : new Error(String(error)));
+});
+// Named, it is what you say it is: Enclave's own errors carry code, statusCode and the validation
+// fields; FastifyError's statusCode is optional (an error a handler throws need not carry one).
+app.setErrorHandler<FastifyError>((error) => {
+  expectTypeOf(error.statusCode).toEqualTypeOf<number | undefined>();
+});
+app.setErrorHandler<EnclaveError>((error, request, reply) => {
   expectTypeOf(error).toEqualTypeOf<EnclaveError>();
   expectTypeOf(error.statusCode).toEqualTypeOf<number>();
   expectTypeOf(error.code).toEqualTypeOf<string>();
