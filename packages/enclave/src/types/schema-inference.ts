@@ -171,7 +171,15 @@ export interface RouteGeneric {
   Reply?: unknown;
 }
 
-type Explicit<RouteTypes, Key extends keyof RouteGeneric, FromSchemaPart> = RouteTypes extends { readonly [K in Key]: infer Given } ? Given : FromSchemaPart;
+/**
+ * An object with `Key` as a required member. `RouteTypes extends RequiredMember<Key>` reads one
+ * cached instantiation per key, where `{ readonly [K in Key]: infer Given }` instantiated a
+ * mapped type and an inference per part and route (bench/types/README.md).
+ */
+type RequiredMember<Key extends string> = { readonly [K in Key]: unknown };
+
+type Explicit<RouteTypes, Key extends keyof RouteGeneric, FromSchemaPart> =
+  RouteTypes extends RequiredMember<Key> ? RouteTypes[Key & keyof RouteTypes] : FromSchemaPart;
 
 /**
  * Node lowercases header names as it parses them, so a headers schema's (or a `Headers` generic's)
@@ -179,13 +187,11 @@ type Explicit<RouteTypes, Key extends keyof RouteGeneric, FromSchemaPart> = Rout
  */
 export type LowercaseKeys<Headers> = Headers extends object ? { [Key in keyof Headers as Key extends string ? Lowercase<Key> : Key]: Headers[Key] } : Headers;
 
-type SchemaPart<Schema, Key extends string> = Schema extends { readonly [K in Key]: infer Part } ? EntryToType<Part> : unknown;
+type SchemaPart<Schema, Key extends string> = Schema extends RequiredMember<Key> ? EntryToType<Schema[Key & keyof Schema]> : unknown;
 
-type ResponsesOf<Schema> = Schema extends { readonly response: infer Responses }
-  ? Responses extends object
-    ? { -readonly [Status in keyof Responses]: EntryToType<Responses[Status]> }
-    : unknown
-  : unknown;
+type ResponsesOf<Schema> = Schema extends { readonly response: object } ? ResponseTypes<Schema['response' & keyof Schema]> : unknown;
+
+type ResponseTypes<Responses> = { -readonly [Status in keyof Responses]: EntryToType<Responses[Status]> };
 
 /**
  * One route's resolved types: an explicit generic wins part by part, then the schema, then
@@ -256,3 +262,13 @@ export type ReplyPayload<Reply, Status extends number = never> =
         : Reply[SuccessKeys<Reply>]
       : Lookup<Reply, Status>
     : Reply;
+
+/**
+ * What a handler may return as its payload. For a status map, any declared status's payload,
+ * as in Fastify (the handler may have set the status with `reply.code()` before returning), or
+ * anything when neither a success status nor `default` is declared (the implicit 200 has no
+ * schema); otherwise the reply type itself.
+ */
+// `ReplyPayload<Reply>` (computed for the handler's reply anyway) is `unknown` when the implicit
+// 200 accepts anything, which absorbs the union.
+export type ReturnPayload<Reply> = ReplyPayload<Reply> | (IsStatusMap<Reply> extends true ? Reply[keyof Reply] : never);
