@@ -5,8 +5,6 @@
 // what makes type-checking slow (STYLE.md, Hono's warning).
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 
-type IsAny<Value> = 0 extends 1 & Value ? true : false;
-
 /** A TypeBox schema carries its static type as a phantom `static` member (read with no `params`). */
 type FromTypeBox<Schema extends { static: unknown }> = (Schema & { params: [] })['static'];
 
@@ -118,14 +116,15 @@ type ClosedTypeBoxObject<Schema> = Schema extends { readonly type: 'object'; rea
  * //   { [x: string]: unknown; q?: string }
  * ```
  */
-export type SchemaToType<Schema> =
-  IsAny<Schema> extends true
-    ? unknown
-    : [Resolved<Schema>] extends [never]
-      ? Schema extends { params: unknown[]; static: unknown }
-        ? FromTypeBox<Schema>
-        : FromJsonSchema<ExpandShorthand<Schema>>
-      : Resolved<Schema>;
+// `unknown extends Schema` holds for `any` (and for `unknown`, which reads as `unknown` anyway)
+// without building an intersection per schema as `0 extends 1 & Schema` does.
+export type SchemaToType<Schema> = unknown extends Schema
+  ? unknown
+  : [Resolved<Schema>] extends [never]
+    ? Schema extends { params: unknown[]; static: unknown }
+      ? FromTypeBox<Schema>
+      : FromJsonSchema<ExpandShorthand<Schema>>
+    : Resolved<Schema>;
 
 /** `{ content: { '<media type>': { schema } } }`: the union of the schemas' types; `unknown` for an empty map (no schema applies). */
 type FromContentMap<Content> = [keyof Content] extends [never]
@@ -133,9 +132,9 @@ type FromContentMap<Content> = [keyof Content] extends [never]
   : { [MediaType in keyof Content]: Content[MediaType] extends { schema: infer Schema } ? SchemaToType<Schema> : unknown }[keyof Content];
 
 /** A body or response entry: a schema, or a content map. */
-export type EntryToType<Entry> = Entry extends { readonly content: infer Content }
+export type EntryToType<Entry> = Entry extends { readonly content: object }
   ? Extract<keyof Entry, FullSchemaKeyword> extends never
-    ? FromContentMap<Content>
+    ? FromContentMap<Entry['content' & keyof Entry]>
     : SchemaToType<Entry>
   : SchemaToType<Entry>;
 
