@@ -60,13 +60,23 @@ type FromJsonSchema<Schema> = ([Schema] extends [WithoutOuterRef] ? false : HasO
  * the same conditional: one more level around json-schema-to-ts tipped some handlers over
  * TypeScript's instantiation depth limit (TS2589).
  */
+// `Schema extends WithKeyword` (one assignability check against a fixed union) settles the
+// usual schema, which spells a keyword; `Extract` over every key, which instantiates per key,
+// only decides the rest (the shorthand, or a keyword declared optional).
 type ExpandShorthand<Schema> = Schema extends object
-  ? Extract<keyof Schema, FullSchemaKeyword> extends never
-    ? { readonly type: 'object'; readonly properties: Schema }
-    : Schema extends { readonly '~kind': string }
+  ? Schema extends WithKeyword
+    ? Schema extends { readonly '~kind': string }
       ? ClosedTypeBoxObject<Schema>
       : Schema
+    : Extract<keyof Schema, FullSchemaKeyword> extends never
+      ? { readonly type: 'object'; readonly properties: Schema }
+      : Schema extends { readonly '~kind': string }
+        ? ClosedTypeBoxObject<Schema>
+        : Schema
   : Schema;
+
+/** An object spelling one of the full-schema keywords. */
+type WithKeyword = { [Keyword in FullSchemaKeyword]: { readonly [Key in Keyword]: unknown } }[FullSchemaKeyword];
 
 /**
  * Static types for another schema library's schemas, tried before TypeBox and JSON Schema
