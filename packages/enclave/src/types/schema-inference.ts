@@ -231,14 +231,13 @@ export interface ResolvedRoute<RouteTypes extends RouteGeneric, Schema> {
 type StatusKey = `${1 | 2 | 3 | 4 | 5}${number}` | `${1 | 2 | 3 | 4 | 5}xx` | 'default';
 
 /** Whether a `Reply` type is a status map (`{ 200: A; '4xx': B }`) rather than a payload type. */
+// An array's keys (`length`, methods) and a function's (none) never pass the key test.
 type IsStatusMap<Reply> = Reply extends object
-  ? Reply extends readonly unknown[] | ((...args: never[]) => unknown)
+  ? [keyof Reply] extends [never]
     ? false
-    : [keyof Reply] extends [never]
-      ? false
-      : [`${keyof Reply & (string | number)}`] extends [StatusKey]
-        ? true
-        : false
+    : [`${keyof Reply & (string | number)}`] extends [StatusKey]
+      ? true
+      : false
   : false;
 
 type SuccessKeys<Responses> = { [Status in keyof Responses]: `${Status & (string | number)}` extends `2${string}` ? Status : never }[keyof Responses];
