@@ -34,11 +34,9 @@ export type RawPayload = Error | string | Uint8Array | Readable;
  * What `send` takes: with a declared reply type, its payload (or a raw one), required unless the
  * type admits `undefined`; without one, anything or nothing.
  */
-type SendArguments<ReplyType> = unknown extends ReplyType
-  ? [payload?: unknown]
-  : undefined extends ReplyType
-    ? [payload?: ReplyType | RawPayload]
-    : [payload: ReplyType | RawPayload];
+// One conditional: without a reply type (`unknown`), `undefined extends ReplyType` holds and the
+// optional `unknown | RawPayload` is `unknown`.
+type SendArguments<ReplyType> = undefined extends ReplyType ? [payload?: ReplyType | RawPayload] : [payload: ReplyType | RawPayload];
 
 /**
  * Members of every reply, with Fastify's type parameters. `ReplyType` is the payload `send`
@@ -46,7 +44,8 @@ type SendArguments<ReplyType> = unknown extends ReplyType
  * success payloads for a status map); `code(status)` narrows it to the payload declared for that
  * status. The methods return `EnclaveReply` with the same parameters rather than `this`, so that
  * a reply reads as Fastify's `FastifyReply<…>` with the same arguments (Fastify's type tests
- * compare them), decorators of both included.
+ * compare them), decorators of both included; `send` returns the route's reply with its default
+ * payload type, as Fastify's does (`reply.code(400).send` returns `typeof reply`).
  */
 // biome-ignore-start lint/correctness/noUnusedVariables: Fastify's type parameters; not every one is read.
 export interface ReplyApi<
@@ -78,9 +77,7 @@ export interface ReplyApi<
   hasHeader(name: string): boolean;
   removeHeader(name: string): EnclaveReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType>;
   type(contentType: string): EnclaveReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType>;
-  send(
-    ...payload: SendArguments<ReplyType>
-  ): EnclaveReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType>;
+  send(...payload: SendArguments<ReplyType>): EnclaveReply<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider>;
   serializer(
     // any: a serializer written for the route's payload type fits, as in Fastify.
     serialize: (payload: any) => string,

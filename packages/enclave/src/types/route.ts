@@ -23,7 +23,7 @@ import type { LifecycleHooks, RouteHooks } from './hooks.js';
 import type { ChildLoggerFactory, EnclaveInstance, ErrorHandler, FastifyInstance } from './instance.js';
 import type { EnclaveReply, RawPayload, ReplyApi } from './reply.js';
 import type { EnclaveRequest, RouteConfig } from './request.js';
-import type { FastifySchema, ReplyPayload, ResolveRoute, RouteGeneric } from './schema-inference.js';
+import type { FastifySchema, ResolveRoute, ReturnPayload, RouteGeneric } from './schema-inference.js';
 
 declare module './request.js' {
   interface RequestApi<Route extends RouteGeneric = RouteGeneric> {
@@ -112,7 +112,7 @@ export interface RequestRouteOptions<ContextConfig = ContextConfigDefault, Schem
 type MaybePromise<Value> = Value | Promise<Value>;
 
 /** What a handler may return: the payload (checked against the route's reply type), the reply, or nothing. */
-type HandlerResult<Route extends RouteGeneric> = MaybePromise<ReplyPayload<Route['Reply']> | RawPayload | ReplyApi<any, any> | undefined | void>;
+type HandlerResult<Route extends RouteGeneric> = MaybePromise<ReturnPayload<Route['Reply']> | RawPayload | ReplyApi<any, any> | undefined | void>;
 
 /**
  * A route handler (Fastify's name, with its type parameters): return the payload, return the

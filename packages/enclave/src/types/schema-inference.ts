@@ -5,8 +5,6 @@
 // what makes type-checking slow (STYLE.md, Hono's warning).
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 
-type IsAny<Value> = 0 extends 1 & Value ? true : false;
-
 /** A TypeBox schema carries its static type as a phantom `static` member (read with no `params`). */
 type FromTypeBox<Schema extends { static: unknown }> = (Schema & { params: [] })['static'];
 
@@ -62,13 +60,23 @@ type FromJsonSchema<Schema> = ([Schema] extends [WithoutOuterRef] ? false : HasO
  * the same conditional: one more level around json-schema-to-ts tipped some handlers over
  * TypeScript's instantiation depth limit (TS2589).
  */
+// `Schema extends WithKeyword` (one assignability check against a fixed union) settles the
+// usual schema, which spells a keyword; `Extract` over every key, which instantiates per key,
+// only decides the rest (the shorthand, or a keyword declared optional).
 type ExpandShorthand<Schema> = Schema extends object
-  ? Extract<keyof Schema, FullSchemaKeyword> extends never
-    ? { readonly type: 'object'; readonly properties: Schema }
-    : Schema extends { readonly '~kind': string }
+  ? Schema extends WithKeyword
+    ? Schema extends { readonly '~kind': string }
       ? ClosedTypeBoxObject<Schema>
       : Schema
+    : Extract<keyof Schema, FullSchemaKeyword> extends never
+      ? { readonly type: 'object'; readonly properties: Schema }
+      : Schema extends { readonly '~kind': string }
+        ? ClosedTypeBoxObject<Schema>
+        : Schema
   : Schema;
+
+/** An object spelling one of the full-schema keywords. */
+type WithKeyword = { [Keyword in FullSchemaKeyword]: { readonly [Key in Keyword]: unknown } }[FullSchemaKeyword];
 
 /**
  * Static types for another schema library's schemas, tried before TypeBox and JSON Schema
@@ -118,14 +126,15 @@ type ClosedTypeBoxObject<Schema> = Schema extends { readonly type: 'object'; rea
  * //   { [x: string]: unknown; q?: string }
  * ```
  */
-export type SchemaToType<Schema> =
-  IsAny<Schema> extends true
-    ? unknown
-    : [Resolved<Schema>] extends [never]
-      ? Schema extends { params: unknown[]; static: unknown }
-        ? FromTypeBox<Schema>
-        : FromJsonSchema<ExpandShorthand<Schema>>
-      : Resolved<Schema>;
+// `unknown extends Schema` holds for `any` (and for `unknown`, which reads as `unknown` anyway)
+// without building an intersection per schema as `0 extends 1 & Schema` does.
+export type SchemaToType<Schema> = unknown extends Schema
+  ? unknown
+  : [Resolved<Schema>] extends [never]
+    ? Schema extends { params: unknown[]; static: unknown }
+      ? FromTypeBox<Schema>
+      : FromJsonSchema<ExpandShorthand<Schema>>
+    : Resolved<Schema>;
 
 /** `{ content: { '<media type>': { schema } } }`: the union of the schemas' types; `unknown` for an empty map (no schema applies). */
 type FromContentMap<Content> = [keyof Content] extends [never]
@@ -133,9 +142,9 @@ type FromContentMap<Content> = [keyof Content] extends [never]
   : { [MediaType in keyof Content]: Content[MediaType] extends { schema: infer Schema } ? SchemaToType<Schema> : unknown }[keyof Content];
 
 /** A body or response entry: a schema, or a content map. */
-export type EntryToType<Entry> = Entry extends { readonly content: infer Content }
+export type EntryToType<Entry> = Entry extends { readonly content: object }
   ? Extract<keyof Entry, FullSchemaKeyword> extends never
-    ? FromContentMap<Content>
+    ? FromContentMap<Entry['content' & keyof Entry]>
     : SchemaToType<Entry>
   : SchemaToType<Entry>;
 
@@ -171,7 +180,15 @@ export interface RouteGeneric {
   Reply?: unknown;
 }
 
-type Explicit<RouteTypes, Key extends keyof RouteGeneric, FromSchemaPart> = RouteTypes extends { readonly [K in Key]: infer Given } ? Given : FromSchemaPart;
+/**
+ * An object with `Key` as a required member. `RouteTypes extends RequiredMember<Key>` reads one
+ * cached instantiation per key, where `{ readonly [K in Key]: infer Given }` instantiated a
+ * mapped type and an inference per part and route (bench/types/README.md).
+ */
+type RequiredMember<Key extends string> = { readonly [K in Key]: unknown };
+
+type Explicit<RouteTypes, Key extends keyof RouteGeneric, FromSchemaPart> =
+  RouteTypes extends RequiredMember<Key> ? RouteTypes[Key & keyof RouteTypes] : FromSchemaPart;
 
 /**
  * Node lowercases header names as it parses them, so a headers schema's (or a `Headers` generic's)
@@ -179,13 +196,11 @@ type Explicit<RouteTypes, Key extends keyof RouteGeneric, FromSchemaPart> = Rout
  */
 export type LowercaseKeys<Headers> = Headers extends object ? { [Key in keyof Headers as Key extends string ? Lowercase<Key> : Key]: Headers[Key] } : Headers;
 
-type SchemaPart<Schema, Key extends string> = Schema extends { readonly [K in Key]: infer Part } ? EntryToType<Part> : unknown;
+type SchemaPart<Schema, Key extends string> = Schema extends RequiredMember<Key> ? EntryToType<Schema[Key & keyof Schema]> : unknown;
 
-type ResponsesOf<Schema> = Schema extends { readonly response: infer Responses }
-  ? Responses extends object
-    ? { -readonly [Status in keyof Responses]: EntryToType<Responses[Status]> }
-    : unknown
-  : unknown;
+type ResponsesOf<Schema> = Schema extends { readonly response: object } ? ResponseTypes<Schema['response' & keyof Schema]> : unknown;
+
+type ResponseTypes<Responses> = { -readonly [Status in keyof Responses]: EntryToType<Responses[Status]> };
 
 /**
  * One route's resolved types: an explicit generic wins part by part, then the schema, then
@@ -216,14 +231,13 @@ export interface ResolvedRoute<RouteTypes extends RouteGeneric, Schema> {
 type StatusKey = `${1 | 2 | 3 | 4 | 5}${number}` | `${1 | 2 | 3 | 4 | 5}xx` | 'default';
 
 /** Whether a `Reply` type is a status map (`{ 200: A; '4xx': B }`) rather than a payload type. */
+// An array's keys (`length`, methods) and a function's (none) never pass the key test.
 type IsStatusMap<Reply> = Reply extends object
-  ? Reply extends readonly unknown[] | ((...args: never[]) => unknown)
+  ? [keyof Reply] extends [never]
     ? false
-    : [keyof Reply] extends [never]
-      ? false
-      : [`${keyof Reply & (string | number)}`] extends [StatusKey]
-        ? true
-        : false
+    : [`${keyof Reply & (string | number)}`] extends [StatusKey]
+      ? true
+      : false
   : false;
 
 type SuccessKeys<Responses> = { [Status in keyof Responses]: `${Status & (string | number)}` extends `2${string}` ? Status : never }[keyof Responses];
@@ -256,3 +270,13 @@ export type ReplyPayload<Reply, Status extends number = never> =
         : Reply[SuccessKeys<Reply>]
       : Lookup<Reply, Status>
     : Reply;
+
+/**
+ * What a handler may return as its payload. For a status map, any declared status's payload,
+ * as in Fastify (the handler may have set the status with `reply.code()` before returning), or
+ * anything when neither a success status nor `default` is declared (the implicit 200 has no
+ * schema); otherwise the reply type itself.
+ */
+// `ReplyPayload<Reply>` (computed for the handler's reply anyway) is `unknown` when the implicit
+// 200 accepts anything, which absorbs the union.
+export type ReturnPayload<Reply> = ReplyPayload<Reply> | (IsStatusMap<Reply> extends true ? Reply[keyof Reply] : never);
