@@ -4,10 +4,10 @@
 import type { ServerResponse } from 'node:http';
 import type { Buffer } from 'node:buffer';
 import type { Readable } from 'node:stream';
-import type { Logger } from '../logger.js';
 import type { SerializeFunction } from '../schema/contracts.js';
 import type {
   ContextConfigDefault,
+  FastifyBaseLogger,
   FastifyTypeProvider,
   FastifyTypeProviderDefault,
   RawReplyDefaultExpression,
@@ -61,7 +61,7 @@ export interface ReplyApi<
 > {
   raw: ServerResponse;
   request: EnclaveRequest<RouteGeneric>;
-  log: Logger;
+  log: FastifyBaseLogger;
   statusCode: number;
   sent: boolean;
   readonly elapsedTime: number;

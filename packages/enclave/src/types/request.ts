@@ -1,7 +1,6 @@
 // The request: its members (`RequestApi`), Fastify's augmentable `FastifyRequest` and Enclave's
 // `EnclaveRequest`. The `server` member is added by instance.ts, which sits above this file.
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import type { Logger } from '../logger.js';
 import type { HttpPart, ValidationFunction } from '../schema/contracts.js';
 import type { EnclaveError } from './errors.js';
 import type {
@@ -36,7 +35,7 @@ export interface RequestApi<Route extends RouteGeneric = RouteGeneric> {
   body: Route['Body'];
   headers: Route['Headers'] & IncomingHttpHeaders;
   raw: IncomingMessage;
-  log: Logger;
+  log: FastifyBaseLogger;
   /** The client's address (from the socket, or forwarding headers under `trustProxy`); untrusted input. */
   readonly ip: string;
   readonly ips: string[] | undefined;
