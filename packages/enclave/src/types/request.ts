@@ -25,17 +25,26 @@ export interface RouteConfig extends FastifyContextConfig {
 }
 
 /**
- * Members of every request. `Route` carries the resolved types of the route's parts. route.ts
- * adds `routeOptions` (its type names the handler type, which sits above this file).
+ * Members of every request. `Route` carries the resolved types of the route's parts; `RawRequest`,
+ * `ContextConfig` and `Logger` are the instance's raw request, the route's `config` and the
+ * instance's logger type. route.ts adds `routeOptions` (its type names the handler type, which
+ * sits above this file).
  */
-export interface RequestApi<Route extends RouteGeneric = RouteGeneric> {
+// biome-ignore-start lint/correctness/noUnusedVariables: ContextConfig is read by route.ts's augmentation.
+export interface RequestApi<
+  Route extends RouteGeneric = RouteGeneric,
+  RawRequest = IncomingMessage,
+  ContextConfig = ContextConfigDefault,
+  Logger extends FastifyBaseLogger = FastifyBaseLogger,
+> {
+  // biome-ignore-end lint/correctness/noUnusedVariables: ContextConfig is read by route.ts's augmentation.
   id: string;
   params: Route['Params'];
   query: Route['Querystring'];
   body: Route['Body'];
   headers: Route['Headers'] & IncomingHttpHeaders;
-  raw: IncomingMessage;
-  log: FastifyBaseLogger;
+  raw: RawRequest;
+  log: Logger;
   /** The client's address (from the socket, or forwarding headers under `trustProxy`); untrusted input. */
   readonly ip: string;
   readonly ips: string[] | undefined;
@@ -75,12 +84,13 @@ export interface FastifyRequest<
   ContextConfig = ContextConfigDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   RequestType = unknown,
-> extends RequestApi<RouteGeneric> {}
+> extends RequestApi<RouteGeneric, RawRequest, ContextConfig, Logger> {}
 // biome-ignore-end lint/correctness/noUnusedVariables: accepted for compatibility.
 
 /**
  * A request. `Route` holds the route's resolved types (`Params`, `Querystring`, `Body`,
- * `Headers`); augment the interface to type request decorators.
+ * `Headers`); a route's handler also gets its instance's raw request and logger types and the
+ * route's `config` type. Augment the interface to type request decorators.
  *
  * @example
  * ```ts
@@ -91,4 +101,16 @@ export interface FastifyRequest<
  * }
  * ```
  */
-export interface EnclaveRequest<Route extends RouteGeneric = RouteGeneric> extends RequestApi<Route>, Omit<FastifyRequest, keyof RequestApi> {}
+// Fastify's members come from `FastifyRequest` with the route's config and logger types (a
+// plugin's augmentation may read them, as Fastify's own tests do) but not the route's types, so
+// that the mapped type is computed once per config and logger type, not once per route.
+export interface EnclaveRequest<
+  Route extends RouteGeneric = RouteGeneric,
+  RawRequest = IncomingMessage,
+  ContextConfig = ContextConfigDefault,
+  Logger extends FastifyBaseLogger = FastifyBaseLogger,
+> extends RequestApi<Route, RawRequest, ContextConfig, Logger>,
+    Omit<
+      FastifyRequest<RouteGenericInterface, RawServerDefault, IncomingMessage, FastifySchema, FastifyTypeProviderDefault, ContextConfig, Logger>,
+      keyof RequestApi
+    > {}
