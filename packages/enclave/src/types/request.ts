@@ -25,6 +25,14 @@ export interface RouteConfig extends FastifyContextConfig {
 }
 
 /**
+ * A type-only key (no run-time property) of a request: its route types, so that a route method
+ * infers its route generic from a handler whose request is typed `FastifyRequest<…>`, as
+ * Fastify's does (the members alone read the route types through lookups, which inference cannot
+ * follow back).
+ */
+export declare const requestRoute: unique symbol;
+
+/**
  * Members of every request. `Route` carries the resolved types of the route's parts; `RawRequest`,
  * `ContextConfig` and `Logger` are the instance's raw request, the route's `config` and the
  * instance's logger type. route.ts adds `routeOptions` (its type names the handler type, which
@@ -38,6 +46,8 @@ export interface RequestApi<
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
 > {
   // biome-ignore-end lint/correctness/noUnusedVariables: ContextConfig is read by route.ts's augmentation.
+  /** Type-only: the route types (see `requestRoute`). */
+  readonly [requestRoute]?: Route;
   id: string;
   params: Route['Params'];
   query: Route['Querystring'];

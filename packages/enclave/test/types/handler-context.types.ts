@@ -1,9 +1,12 @@
-// Type tests: the logger types (`FastifyBaseLogger`, `LogLevel`), and what a handler's request and
-// reply carry of their instance (logger, raw request and reply types) and of their route (`config`).
+// Type tests: the logger types (`FastifyBaseLogger`, `LogLevel`); what a handler's request and
+// reply carry of their instance (logger, raw request and reply types) and of their route (`config`);
+// and the route generic a handler typed apart gives its route method.
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import enclave, {
   type FastifyBaseLogger,
   type FastifyLogFn,
+  type FastifyReply,
+  type FastifyRequest,
   type FastifySchema,
   type FastifyTypeProviderDefault,
   type LogLevel,
@@ -79,3 +82,10 @@ enclave().get<RouteGenericInterface, { cached: boolean }>('/', { config: { cache
   expectTypeOf(reply.routeOptions.config.cached).toEqualTypeOf<boolean>();
   expectTypeOf(request.routeOptions.config.url).toEqualTypeOf<string>();
 });
+
+// A handler whose request is typed `FastifyRequest<…>` gives the route method its route generic.
+type TypedRequest = FastifyRequest<{ Params: { id: number }; Body: { name: string } | undefined }>;
+function putHandler(request: TypedRequest, _reply: FastifyReply) {
+  expectTypeOf(request.params.id).toEqualTypeOf<number>();
+}
+enclave().put('/:id', putHandler);
