@@ -32,6 +32,8 @@ export function recordingLogger() {
     info: record('info'),
     debug: record('debug'),
     trace: record('trace'),
+    // Every level has its method in the logger type (FastifyBaseLogger), silent included.
+    silent: record('silent'),
     child: () => logger,
   };
   return { logger, lines, at: (level: string) => lines.filter((line) => line.level === level).map((line) => line.message) };

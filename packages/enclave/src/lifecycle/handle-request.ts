@@ -12,7 +12,7 @@ import { readSafely } from '../thrown-values.js';
 import { runObserverHooks, runRequestHooks, runValueHooks } from './hooks.js';
 import { type ErrorPathLogger, logSafely } from './error-safety.js';
 import { kMediaType, kReply, kRoute } from './symbols.js';
-import type { EnclaveInstance } from '../types.js';
+import type { EnclaveInstance, FastifyBaseLogger } from '../types.js';
 import type { LogController } from '../log-controller.js';
 import { isLogger } from '../logger.js';
 import { startHandlerTimeout } from './request-signal.js';
@@ -37,7 +37,10 @@ export interface RequestSettings {
 function requestLogger(settings: RequestSettings, root: RootState, route: CompiledRoute, id: string, raw: IncomingMessage): ErrorPathLogger {
   if (route.childLoggerFactory !== null) {
     const options = route.logOptions === undefined ? {} : { ...route.logOptions };
-    const child = route.childLoggerFactory.call(route.context.instance as EnclaveInstance, root.log, { [settings.requestIdLogLabel]: id }, options, raw);
+    // The factory's type names Fastify's logger (silent required): the root logger is the one the
+    // application was given, whose type said so (a JavaScript caller's may lack silent, as in Fastify).
+    const parent = root.log as FastifyBaseLogger;
+    const child = route.childLoggerFactory.call(route.context.instance as EnclaveInstance, parent, { [settings.requestIdLogLabel]: id }, options, raw);
     // Refused here, before anything logs through it: FST_ERR_LOG_INVALID_LOGGER names what it lacks.
     isLogger(child, true);
     return child;

@@ -7,6 +7,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Http2SecureServer, Http2Server, Http2ServerRequest, Http2ServerResponse } from 'node:http2';
 import type { Server as HttpsServer } from 'node:https';
 import type { Readable } from 'node:stream';
+import type { Bindings, ChildLoggerOptions } from 'pino';
 import type { Logger } from '../logger.js';
 import type { RouteGeneric } from './schema-inference.js';
 
@@ -26,8 +27,21 @@ export type RawReplyDefaultExpression<RawServer extends RawServerBase = RawServe
   : RawServer extends Http2Server | Http2SecureServer
     ? Http2ServerResponse
     : never;
-export type FastifyBaseLogger = Logger;
-export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' | (string & {});
+/** A log method: pino's call forms, `(message)` or `(details, message)`. */
+export type FastifyLogFn = Logger['info'];
+/** The levels a logger has a method for (pino's, with `silent`). */
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/**
+ * The logger type of `app.log`, `request.log` and `reply.log` (a pino logger fits, as does any
+ * object with these methods): the methods Enclave calls (`Logger`'s), and `silent` too, so that
+ * `log[level]` is callable for any `LogLevel`; `child`'s options are pino's, so a misspelt option
+ * is a type error.
+ */
+export interface FastifyBaseLogger extends Pick<Logger, 'level' | 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'> {
+  silent(...args: unknown[]): void;
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger;
+}
 
 /** The HTTP methods, upper or lower case (other strings are accepted too, for added methods). */
 export type HTTPMethods = Uppercase<StandardMethod> | Lowercase<StandardMethod> | (string & Record<never, never>);

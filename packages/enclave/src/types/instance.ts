@@ -6,7 +6,6 @@
 import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
 import type { HTTPVersion } from 'find-my-way';
 import type { AddressInfo } from 'node:net';
-import type { Logger as EnclaveLogger } from '../logger.js';
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from '../schema/contracts.js';
 import type { AddContentTypeParser, ContentTypeMatcher, FastifyBodyParser } from './content-type-parser.js';
 import type { DecorationMethod, DeclaredDecorator, GetterSetter } from './decorators.js';
@@ -30,7 +29,7 @@ import type { EnclaveRequest, FastifyRequest } from './request.js';
 import type { FastifySchema, ResolveRoute, RouteGeneric } from './schema-inference.js';
 
 declare module './request.js' {
-  interface RequestApi<Route extends RouteGeneric = RouteGeneric> {
+  interface RequestApi<Route, RawRequest, ContextConfig, Logger> {
     readonly server: FastifyInstance;
   }
 }
@@ -63,6 +62,24 @@ export type FindMyWayVersion<RawServer extends RawServerBase> = RawServer extend
 export declare const enclaveInstanceBrand: unique symbol;
 
 /**
+ * A type-only key (no run-time property) of an instance: its raw server, request and reply types
+ * and its logger type, which the requests and replies of its routes carry. A route handler reads
+ * them from the instance it is declared on (its `this`), so that they cost nothing per route.
+ */
+export declare const instanceTypes: unique symbol;
+
+/** What an instance's {@link instanceTypes} key holds. */
+export interface InstanceTypes<RawServer = RawServerDefault, RawRequest = IncomingMessage, RawReply = ServerResponse, Logger extends FastifyBaseLogger = FastifyBaseLogger> {
+  rawServer: RawServer;
+  rawRequest: RawRequest;
+  rawReply: RawReply;
+  logger: Logger;
+}
+
+/** The {@link InstanceTypes} of an instance type (the defaults for a type that is not an instance). */
+export type InstanceTypesOf<Instance> = Instance extends { readonly [instanceTypes]: infer Types extends InstanceTypes<unknown, unknown, unknown> } ? Types : InstanceTypes;
+
+/**
  * The members of an application or plugin context. Methods that change the context return
  * `this`, so decorators typed on an instance stay on the chain. Internal: users and plugins
  * augment `FastifyInstance`, which extends it. The polymorphic `this` lives here because
@@ -81,6 +98,8 @@ export interface InstanceApi<
   // biome-ignore-end lint/correctness/noUnusedVariables: Fastify's type parameters; not every one is read.
   /** Type-only: marks an Enclave instance (see `FastifyTyped`). */
   readonly [enclaveInstanceBrand]: true;
+  /** Type-only: the types its routes' requests and replies carry (see `instanceTypes`). */
+  readonly [instanceTypes]: InstanceTypes<RawServer, RawRequest, RawReply, Logger>;
   /** Loads what is queued so far; resolves with `undefined` (as Fastify's). */
   after(): Promise<undefined>;
   after(callback: (error: Error | null, done: (error?: Error | null) => void) => unknown): this;
@@ -220,11 +239,11 @@ export interface FastifySchemaControllerOptions {
 /** Builds a request's logger from the application's (`setChildLoggerFactory`). */
 export type ChildLoggerFactory = (
   this: FastifyInstance,
-  logger: EnclaveLogger,
+  logger: FastifyBaseLogger,
   bindings: Record<string, unknown>,
   options: Record<string, unknown>,
   raw: IncomingMessage,
-) => EnclaveLogger;
+) => FastifyBaseLogger;
 
 /**
  * Where `route`'s options type comes from: route.ts adds `options` (its `RouteOptions`), so that

@@ -1,7 +1,6 @@
 // The `logger` factory option (pino's options, plus the serializers typed by what Enclave hands
 // them) and Fastify's logger type names. Sits above request.ts and reply.ts.
 import type pino from 'pino';
-import type { Logger } from '../logger.js';
 import type { FastifyError } from './errors.js';
 import type { FastifyBaseLogger, RawServerBase, RawServerDefault } from './fastify-names.js';
 import type { FastifyReply } from './reply.js';
@@ -9,9 +8,6 @@ import type { FastifyRequest } from './request.js';
 
 /** pino's own options, which the `logger` option passes on to pino. */
 export type PinoLoggerOptions = pino.LoggerOptions;
-
-/** A log method (`log.info`, …): pino's call forms, `(message)` or `(details, message)`. */
-export type FastifyLogFn = Logger['info'];
 
 /** Fastify's former name for `FastifyBaseLogger` (deprecated there). */
 export type FastifyLoggerInstance = FastifyBaseLogger;

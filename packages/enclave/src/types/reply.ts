@@ -1,13 +1,12 @@
 // The reply: its members (`ReplyApi`), Fastify's augmentable `FastifyReply` and Enclave's
 // `EnclaveReply`. The `server` member is added by instance.ts and `routeOptions` by route.ts,
 // which sit above this file.
-import type { ServerResponse } from 'node:http';
 import type { Buffer } from 'node:buffer';
 import type { Readable } from 'node:stream';
-import type { Logger } from '../logger.js';
 import type { SerializeFunction } from '../schema/contracts.js';
 import type {
   ContextConfigDefault,
+  FastifyBaseLogger,
   FastifyTypeProvider,
   FastifyTypeProviderDefault,
   RawReplyDefaultExpression,
@@ -50,17 +49,19 @@ type SendArguments<ReplyType> = undefined extends ReplyType ? [payload?: ReplyTy
 // biome-ignore-start lint/correctness/noUnusedVariables: Fastify's type parameters; not every one is read.
 export interface ReplyApi<
   RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
-  RawServer extends RawServerBase = RawServerDefault,
-  RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
-  RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
+  // Unconstrained: a route handler's reply takes its instance's raw reply type by lookup (and
+  // checking the constraints cost instantiations on every route, bench/types).
+  RawServer = RawServerDefault,
+  RawRequest = RawRequestDefaultExpression<RawServer & RawServerBase>,
+  RawReply = RawReplyDefaultExpression<RawServer & RawServerBase>,
   ContextConfig = ContextConfigDefault,
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   ReplyType = ReplyPayload<RouteGeneric['Reply']>,
 > {
-  raw: ServerResponse;
+  raw: RawReply;
   request: EnclaveRequest<RouteGeneric>;
-  log: Logger;
+  log: FastifyBaseLogger;
   statusCode: number;
   sent: boolean;
   readonly elapsedTime: number;
@@ -126,9 +127,11 @@ export interface FastifyReply<
  */
 export interface EnclaveReply<
   RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
-  RawServer extends RawServerBase = RawServerDefault,
-  RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
-  RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
+  // Unconstrained: a route handler's reply takes its instance's raw reply type by lookup (and
+  // checking the constraints cost instantiations on every route, bench/types).
+  RawServer = RawServerDefault,
+  RawRequest = RawRequestDefaultExpression<RawServer & RawServerBase>,
+  RawReply = RawReplyDefaultExpression<RawServer & RawServerBase>,
   ContextConfig = ContextConfigDefault,
   SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,

@@ -1,7 +1,6 @@
 // The request: its members (`RequestApi`), Fastify's augmentable `FastifyRequest` and Enclave's
 // `EnclaveRequest`. The `server` member is added by instance.ts, which sits above this file.
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import type { Logger } from '../logger.js';
 import type { HttpPart, ValidationFunction } from '../schema/contracts.js';
 import type { EnclaveError } from './errors.js';
 import type {
@@ -26,16 +25,35 @@ export interface RouteConfig extends FastifyContextConfig {
 }
 
 /**
- * Members of every request. `Route` carries the resolved types of the route's parts. route.ts
- * adds `routeOptions` (its type names the handler type, which sits above this file).
+ * A type-only key (no run-time property) of a request: its route types, so that a route method
+ * infers its route generic from a handler whose request is typed `FastifyRequest<…>`, as
+ * Fastify's does (the members alone read the route types through lookups, which inference cannot
+ * follow back).
  */
-export interface RequestApi<Route extends RouteGeneric = RouteGeneric> {
+export declare const requestRoute: unique symbol;
+
+/**
+ * Members of every request. `Route` carries the resolved types of the route's parts; `RawRequest`,
+ * `ContextConfig` and `Logger` are the instance's raw request, the route's `config` and the
+ * instance's logger type. route.ts adds `routeOptions` (its type names the handler type, which
+ * sits above this file).
+ */
+// biome-ignore-start lint/correctness/noUnusedVariables: ContextConfig is read by route.ts's augmentation.
+export interface RequestApi<
+  Route extends RouteGeneric = RouteGeneric,
+  RawRequest = IncomingMessage,
+  ContextConfig = ContextConfigDefault,
+  Logger extends FastifyBaseLogger = FastifyBaseLogger,
+> {
+  // biome-ignore-end lint/correctness/noUnusedVariables: ContextConfig is read by route.ts's augmentation.
+  /** Type-only: the route types (see `requestRoute`). */
+  readonly [requestRoute]?: Route;
   id: string;
   params: Route['Params'];
   query: Route['Querystring'];
   body: Route['Body'];
   headers: Route['Headers'] & IncomingHttpHeaders;
-  raw: IncomingMessage;
+  raw: RawRequest;
   log: Logger;
   /** The client's address (from the socket, or forwarding headers under `trustProxy`); untrusted input. */
   readonly ip: string;
@@ -76,12 +94,13 @@ export interface FastifyRequest<
   ContextConfig = ContextConfigDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   RequestType = unknown,
-> extends RequestApi<RouteGeneric> {}
+> extends RequestApi<RouteGeneric, RawRequest, ContextConfig, Logger> {}
 // biome-ignore-end lint/correctness/noUnusedVariables: accepted for compatibility.
 
 /**
  * A request. `Route` holds the route's resolved types (`Params`, `Querystring`, `Body`,
- * `Headers`); augment the interface to type request decorators.
+ * `Headers`); a route's handler also gets its instance's raw request and logger types and the
+ * route's `config` type. Augment the interface to type request decorators.
  *
  * @example
  * ```ts
@@ -92,4 +111,16 @@ export interface FastifyRequest<
  * }
  * ```
  */
-export interface EnclaveRequest<Route extends RouteGeneric = RouteGeneric> extends RequestApi<Route>, Omit<FastifyRequest, keyof RequestApi> {}
+// Fastify's members come from `FastifyRequest` with the route's config and logger types (a
+// plugin's augmentation may read them, as Fastify's own tests do) but not the route's types, so
+// that the mapped type is computed once per config and logger type, not once per route.
+export interface EnclaveRequest<
+  Route extends RouteGeneric = RouteGeneric,
+  RawRequest = IncomingMessage,
+  ContextConfig = ContextConfigDefault,
+  Logger extends FastifyBaseLogger = FastifyBaseLogger,
+> extends RequestApi<Route, RawRequest, ContextConfig, Logger>,
+    Omit<
+      FastifyRequest<RouteGenericInterface, RawServerDefault, IncomingMessage, FastifySchema, FastifyTypeProviderDefault, ContextConfig, Logger>,
+      keyof RequestApi
+    > {}

@@ -5,6 +5,7 @@
 // resolved types (the route methods resolve them from the explicit generic and the schema), and
 // a trailing `Instance` parameter, Enclave's, types a handler's `this`. Adds the route methods,
 // `setNotFoundHandler` and `findRoute` to the instance, which sits below this file.
+import type { IncomingMessage } from 'node:http';
 import type { SchemaErrorFormatter, SerializerCompiler, ValidatorCompiler } from '../schema/contracts.js';
 import type { FastifyError } from './errors.js';
 import type {
@@ -20,22 +21,22 @@ import type {
   RouteGenericInterface,
 } from './fastify-names.js';
 import type { LifecycleHooks, RouteHooks } from './hooks.js';
-import type { ChildLoggerFactory, EnclaveInstance, ErrorHandler, FastifyInstance } from './instance.js';
+import type { ChildLoggerFactory, EnclaveInstance, ErrorHandler, FastifyInstance, InstanceTypes, InstanceTypesOf } from './instance.js';
 import type { EnclaveReply, RawPayload, ReplyApi } from './reply.js';
 import type { EnclaveRequest, RouteConfig } from './request.js';
 import type { FastifySchema, ResolveRoute, ReturnPayload, RouteGeneric } from './schema-inference.js';
 
 declare module './request.js' {
-  interface RequestApi<Route extends RouteGeneric = RouteGeneric> {
+  interface RequestApi<Route, RawRequest, ContextConfig, Logger> {
     /** The options of the route that matched (a not-found request's name no method or URL). */
-    readonly routeOptions: Readonly<RequestRouteOptions>;
+    readonly routeOptions: Readonly<RequestRouteOptions<ContextConfig>>;
   }
 }
 
 declare module './reply.js' {
   interface ReplyApi<RouteGeneric, RawServer, RawRequest, RawReply, ContextConfig, SchemaCompiler, TypeProvider, ReplyType> {
     /** The options of the route that matched, as `request.routeOptions`. */
-    readonly routeOptions: Readonly<RequestRouteOptions>;
+    readonly routeOptions: Readonly<RequestRouteOptions<ContextConfig>>;
   }
 }
 
@@ -125,11 +126,11 @@ export type RouteHandler<
   RawServer extends RawServerBase = RawServerDefault,
   RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
   RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
-  _ContextConfig = ContextConfigDefault,
+  ContextConfig = ContextConfigDefault,
   _SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
-> = HandlerSlot<RouteGeneric, FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>>;
+> = HandlerSlot<RouteGeneric, FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>, ContextConfig>;
 
 /** Fastify's other name for a handler, with the server's parameters first. */
 export type RouteHandlerMethod<
@@ -137,21 +138,29 @@ export type RouteHandlerMethod<
   RawRequest extends RawRequestDefaultExpression<RawServer> = RawRequestDefaultExpression<RawServer>,
   RawReply extends RawReplyDefaultExpression<RawServer> = RawReplyDefaultExpression<RawServer>,
   RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
-  _ContextConfig = ContextConfigDefault,
+  ContextConfig = ContextConfigDefault,
   _SchemaCompiler extends FastifySchema = FastifySchema,
   TypeProvider extends FastifyTypeProvider = FastifyTypeProviderDefault,
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   Instance = FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
-> = HandlerSlot<RouteGeneric, Instance>;
+> = HandlerSlot<RouteGeneric, Instance, ContextConfig>;
 
 /**
  * The handler slot of the route methods: a handler under its own name, so that a handler
  * declared apart (`const h: RouteHandler<{ Params: P }>`) is compared member by member with the
  * route's resolved types. Between two instantiations of one alias TypeScript compares the type
  * arguments alone, by a variance it measures inside the circle instance → route → handler →
- * request, and that measure depends on the order in which a program meets the types.
+ * request, and that measure depends on the order in which a program meets the types. The raw
+ * request and reply and the logger types come from the instance (its `InstanceTypes`; the route
+ * methods look them up once per instance), the `config` type from the route. The reply's server
+ * and raw request parameters, which none of its members reads, keep their defaults: each type
+ * argument costs an instantiation per route (bench/types).
  */
-type HandlerSlot<Route extends RouteGeneric, Instance> = (this: Instance, request: EnclaveRequest<Route>, reply: EnclaveReply<Route>) => HandlerResult<Route>;
+type HandlerSlot<Route extends RouteGeneric, Instance, ContextConfig = ContextConfigDefault, Types extends InstanceTypes<unknown, unknown, unknown> = InstanceTypesOf<Instance>> = (
+  this: Instance,
+  request: EnclaveRequest<Route, Types['rawRequest'], ContextConfig, Types['logger']>,
+  reply: EnclaveReply<Route, RawServerDefault, IncomingMessage, Types['rawReply'], ContextConfig>,
+) => HandlerResult<Route>;
 
 /** Route options besides method, URL and handler. */
 export interface RouteShorthandOptions<
@@ -185,7 +194,7 @@ export interface RouteShorthandOptions<
   handlerTimeout?: number;
   /** This route's error handler; its error is typed as Fastify types it (`FastifyError`), so a Fastify route's handler moves unchanged. */
   errorHandler?: ErrorHandler<FastifyError, RouteGeneric>;
-  handler?: HandlerSlot<RouteGeneric, Instance>;
+  handler?: HandlerSlot<RouteGeneric, Instance, ContextConfig>;
 }
 
 /** Route options with the handler among them (`app.get(path, { handler })`). */
@@ -200,7 +209,7 @@ export interface RouteShorthandOptionsWithHandler<
   Logger extends FastifyBaseLogger = FastifyBaseLogger,
   Instance = FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
 > extends RouteShorthandOptions<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider, Logger, Instance> {
-  handler: HandlerSlot<RouteGeneric, Instance>;
+  handler: HandlerSlot<RouteGeneric, Instance, ContextConfig>;
 }
 
 /** A full route declaration for `app.route()`. */
@@ -217,7 +226,7 @@ export interface RouteOptions<
 > extends RouteShorthandOptions<RawServer, RawRequest, RawReply, RouteGeneric, ContextConfig, SchemaCompiler, TypeProvider, Logger, Instance> {
   method: HTTPMethods | HTTPMethods[];
   url: string;
-  handler: HandlerSlot<RouteGeneric, Instance>;
+  handler: HandlerSlot<RouteGeneric, Instance, ContextConfig>;
 }
 
 /**
@@ -247,7 +256,10 @@ export interface RouteShorthandMethod<
     const SchemaCompiler extends FastifySchema = FastifySchema,
   >(
     path: string,
-    ...rest: ShorthandArguments<ResolveRoute<RouteGeneric, SchemaCompiler>, SchemaCompiler, Instance, ContextConfig>
+    ...rest: ArgumentLists<
+      HandlerSlot<ResolveRoute<RouteGeneric, SchemaCompiler>, Instance, ContextConfig, InstanceTypesOf<Instance>>,
+      ShorthandOptions<ResolveRoute<RouteGeneric, SchemaCompiler>, SchemaCompiler, Instance, ContextConfig>
+    >
   ): Instance;
 }
 
@@ -274,7 +286,11 @@ type ShorthandOptions<Route extends RouteGeneric, Schema extends FastifySchema, 
 >;
 
 /** The argument lists a route shorthand accepts after the path. */
-export type ShorthandArguments<Route extends RouteGeneric, Schema extends FastifySchema, Instance = EnclaveInstance, ContextConfig = ContextConfigDefault> =
-  | [handler: HandlerSlot<Route, Instance>]
-  | [options: ShorthandOptions<Route, Schema, Instance, ContextConfig>, handler: HandlerSlot<Route, Instance>]
-  | [options: ShorthandOptions<Route, Schema, Instance, ContextConfig> & { handler: HandlerSlot<Route, Instance> }];
+export type ShorthandArguments<Route extends RouteGeneric, Schema extends FastifySchema, Instance = EnclaveInstance, ContextConfig = ContextConfigDefault> = ArgumentLists<
+  HandlerSlot<Route, Instance, ContextConfig>,
+  ShorthandOptions<Route, Schema, Instance, ContextConfig>
+>;
+
+// The handler and options types are built once per route and handed in whole: each type
+// argument a route's types pass costs an instantiation, and three lists share them.
+type ArgumentLists<Handler, Options> = [handler: Handler] | [options: Options, handler: Handler] | [options: Options & { handler: Handler }];
