@@ -69,7 +69,12 @@ export declare const enclaveInstanceBrand: unique symbol;
 export declare const instanceTypes: unique symbol;
 
 /** What an instance's {@link instanceTypes} key holds. */
-export interface InstanceTypes<RawServer = RawServerDefault, RawRequest = IncomingMessage, RawReply = ServerResponse, Logger extends FastifyBaseLogger = FastifyBaseLogger> {
+export interface InstanceTypes<
+  RawServer = RawServerDefault,
+  RawRequest = IncomingMessage,
+  RawReply = ServerResponse,
+  Logger extends FastifyBaseLogger = FastifyBaseLogger,
+> {
   rawServer: RawServer;
   rawRequest: RawRequest;
   rawReply: RawReply;
@@ -77,7 +82,9 @@ export interface InstanceTypes<RawServer = RawServerDefault, RawRequest = Incomi
 }
 
 /** The {@link InstanceTypes} of an instance type (the defaults for a type that is not an instance). */
-export type InstanceTypesOf<Instance> = Instance extends { readonly [instanceTypes]: infer Types extends InstanceTypes<unknown, unknown, unknown> } ? Types : InstanceTypes;
+export type InstanceTypesOf<Instance> = Instance extends { readonly [instanceTypes]: infer Types extends InstanceTypes<unknown, unknown, unknown> }
+  ? Types
+  : InstanceTypes;
 
 /**
  * The members of an application or plugin context. Methods that change the context return

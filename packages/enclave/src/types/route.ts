@@ -156,7 +156,12 @@ export type RouteHandlerMethod<
  * and raw request parameters, which none of its members reads, keep their defaults: each type
  * argument costs an instantiation per route (bench/types).
  */
-type HandlerSlot<Route extends RouteGeneric, Instance, ContextConfig = ContextConfigDefault, Types extends InstanceTypes<unknown, unknown, unknown> = InstanceTypesOf<Instance>> = (
+type HandlerSlot<
+  Route extends RouteGeneric,
+  Instance,
+  ContextConfig = ContextConfigDefault,
+  Types extends InstanceTypes<unknown, unknown, unknown> = InstanceTypesOf<Instance>,
+> = (
   this: Instance,
   request: EnclaveRequest<Route, Types['rawRequest'], ContextConfig, Types['logger']>,
   reply: EnclaveReply<Route, RawServerDefault, IncomingMessage, Types['rawReply'], ContextConfig>,
@@ -286,10 +291,12 @@ type ShorthandOptions<Route extends RouteGeneric, Schema extends FastifySchema, 
 >;
 
 /** The argument lists a route shorthand accepts after the path. */
-export type ShorthandArguments<Route extends RouteGeneric, Schema extends FastifySchema, Instance = EnclaveInstance, ContextConfig = ContextConfigDefault> = ArgumentLists<
-  HandlerSlot<Route, Instance, ContextConfig>,
-  ShorthandOptions<Route, Schema, Instance, ContextConfig>
->;
+export type ShorthandArguments<
+  Route extends RouteGeneric,
+  Schema extends FastifySchema,
+  Instance = EnclaveInstance,
+  ContextConfig = ContextConfigDefault,
+> = ArgumentLists<HandlerSlot<Route, Instance, ContextConfig>, ShorthandOptions<Route, Schema, Instance, ContextConfig>>;
 
 // The handler and options types are built once per route and handed in whole: each type
 // argument a route's types pass costs an instantiation, and three lists share them.
