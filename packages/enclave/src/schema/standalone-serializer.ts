@@ -58,7 +58,19 @@ export function buildStandaloneSerializer(schema: SerializerSchema, options: Ser
   const foreign = requiredModules(start === -1 ? code : code.slice(0, start)).find((id) => !ALLOWED_MODULES.test(id));
   if (foreign !== undefined) return { unsupported: `its code loads the module '${foreign}'` };
   const serializer = makeSerializer(code, context, start);
-  return typeof serializer === 'function' ? { code, serializer: serializer as SerializeFunction } : { unsupported: 'its module exports no function' };
+  if (typeof serializer !== 'function') return { unsupported: 'its module exports no function' };
+  return { code: withoutIndentation(code), serializer: serializer as SerializeFunction };
+}
+
+// fast-json-stringify indents its code for reading: a fifth of a serializer module's bytes, which
+// every warm start reads, checksums and copies into a string (8% of the bundle of 1,000 routes).
+// Spaces and tabs after a line break and blank lines change nothing in JavaScript outside
+// template literals and strings continued over a line break: code holding either keeps them.
+const INDENTATION = /\n[\t ]*(?:\n[\t ]*)*/g;
+
+function withoutIndentation(code: string): string {
+  if (code.includes('`') || /\\[\r\n\u2028\u2029]/.test(code)) return code;
+  return code.replace(INDENTATION, '\n');
 }
 
 type CaughtFunction = { made: (validator: unknown, serializer: unknown) => unknown; body: string };
