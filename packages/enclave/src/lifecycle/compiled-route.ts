@@ -80,10 +80,39 @@ function chainOf(context: Context): Context[] {
  * adds after a child was created still reaches the child's routes.
  */
 function flattenHooks(context: Context, options: DeclaredOptions): RouteHooks {
+  const inheritedHooks = inheritedHooksOf(context);
   const hooks = {} as RouteHooks;
+  for (const phase of phases) {
+    const inherited = inheritedHooks[phase];
+    // The route's own hooks, each checked to be a function when the route was declared.
+    const own = options[phase] as HookFunction | HookFunction[] | undefined;
+    if (own === undefined) {
+      // Shared by the context's routes: the runners only read these arrays.
+      hooks[phase] = inherited;
+      continue;
+    }
+    const all = inherited === null ? [] : [...inherited];
+    for (const fn of Array.isArray(own) ? own : [own]) all.push(routeEntry(context, fn, hasLexicalThis(fn)));
+    hooks[phase] = all.length > 0 ? all : null;
+  }
+  return hooks;
+}
+
+// Every entry of a route has the same fields, so the runners' reads of them stay monomorphic.
+function routeEntry(context: Context, fn: HookFunction, lexicalThis: boolean): HookEntry {
+  return { fn, instance: context.instance, order: 0, lexicalThis };
+}
+
+// The hooks a context's routes inherit, per phase, built once per context at ready (when no hook
+// can be added any more): a thousand routes of one plugin used to walk its chain of contexts and
+// sort its hooks a thousand times.
+const inheritedByContext = new WeakMap<Context, RouteHooks>();
+
+function inheritedHooksOf(context: Context): RouteHooks {
+  let hooks = inheritedByContext.get(context);
+  if (hooks !== undefined) return hooks;
+  hooks = {} as RouteHooks;
   const chain = chainOf(context);
-  // Every entry of a route has the same fields, so the runners' reads of them stay monomorphic.
-  const routeEntry = (fn: HookFunction, lexicalThis: boolean): HookEntry => ({ fn, instance: context.instance, order: 0, lexicalThis });
   for (const phase of phases) {
     const inherited: HookEntry[] = [];
     for (const link of chain) {
@@ -94,12 +123,9 @@ function flattenHooks(context: Context, options: DeclaredOptions): RouteHooks {
       }
     }
     inherited.sort((a, b) => (a.order ?? 0) - (b.order ?? 0));
-    const all = inherited.map((entry) => routeEntry(entry.fn, entry.lexicalThis === true));
-    // The route's own hooks, each checked to be a function when the route was declared.
-    const own = options[phase] as HookFunction | HookFunction[] | undefined;
-    for (const fn of own === undefined ? [] : Array.isArray(own) ? own : [own]) all.push(routeEntry(fn, hasLexicalThis(fn)));
-    hooks[phase] = all.length > 0 ? all : null;
+    hooks[phase] = inherited.length > 0 ? inherited.map((entry) => routeEntry(context, entry.fn, entry.lexicalThis === true)) : null;
   }
+  inheritedByContext.set(context, hooks);
   return hooks;
 }
 

@@ -14,11 +14,12 @@
 import { isAscii } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir, open, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { crc32 } from 'node:zlib';
+import { readAhead } from './read-ahead.js';
 
 /** Bumped whenever what is stored changes shape; part of every key. 2: keys hashed with SHA-1. */
 export const CACHE_FORMAT = 2;
@@ -114,18 +115,23 @@ export interface PrefetchedBundle {
 }
 
 /**
- * Reads the bundle the directory's last writer named (`latest`), on libuv's threads: started when
- * the application is created, it is done by the time ready() needs it. Never rejects.
+ * Reads the bundle the directory's last writer named (`latest`) and its code cache, each by one
+ * request on libuv's thread pool (read-ahead.ts): started when the application is created, the
+ * reads run while it adds its routes and are done by the time ready() needs them. Never rejects.
  */
-export async function prefetchLatestBundle(directory: string): Promise<PrefetchedBundle | undefined> {
+export function prefetchLatestBundle(directory: string): Promise<PrefetchedBundle | undefined> {
+  let name: string;
   try {
-    const name = (await readFile(join(directory, 'latest'), 'latin1')).trim();
-    if (!BUNDLE_NAME.test(name)) return undefined;
-    const [file, codeCache] = await Promise.all([readFile(join(directory, name)), readFile(join(directory, codeCacheName(name))).catch(() => undefined)]);
-    return { name, file, codeCache };
+    // A few bytes, read at once: the bundle's read can then start before any route is added.
+    name = readFileSync(join(directory, 'latest'), 'latin1').trim();
   } catch {
-    return undefined;
+    return Promise.resolve(undefined);
   }
+  if (!BUNDLE_NAME.test(name)) return Promise.resolve(undefined);
+  return Promise.all([readAhead(join(directory, name)), readAhead(join(directory, codeCacheName(name))).catch(() => undefined)]).then(
+    ([file, codeCache]) => ({ name, file, codeCache }),
+    () => undefined,
+  );
 }
 
 /**

@@ -1,9 +1,7 @@
 // The schema cache of one application (issue 29, SPEC §10): validators and serializers the default
 // compilers built in an earlier boot, loaded as code instead of compiled again. Keys and entries
 // come from cached-validators.ts and cached-serializers.ts; files from schema-cache-files.ts.
-import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import vm from 'node:vm';
 import { errorCodes } from '../errors.js';
 import type { Logger } from '../logger.js';
 import {
@@ -13,7 +11,6 @@ import {
   entryText,
   type LoadedBundle,
   listPointers,
-  type ModuleFunction,
   makeDirectory,
   moduleEntryBytes,
   type PrefetchedBundle,
@@ -25,10 +22,9 @@ import {
   writeCodeCache,
 } from './schema-cache-files.js';
 import { hashText } from './schema-cache-keys.js';
-import { ALLOWED_MODULES } from './standalone-validator.js';
+import { type CompiledKind, loadModule } from './schema-cache-modules.js';
 
-/** What a compiler keeps in the cache: a validator or serializer module, or why there is none. */
-export type CompiledKind = 'validator' | 'serializer';
+export type { CompiledKind } from './schema-cache-modules.js';
 
 /** A found entry: the module's exports, or the reason the schema is compiled as usual. */
 export type CacheHit = { exports: unknown; async: boolean } | { unsupported: string };
@@ -37,59 +33,25 @@ export type CacheHit = { exports: unknown; async: boolean } | { unsupported: str
 export interface CacheSlot {
   /** What an earlier boot stored under the key, or undefined (a miss). */
   readonly hit: CacheHit | undefined;
-  /** Records a module's code (or why there is none) for the bundle this boot writes. */
-  store(entry: { module: string; async?: boolean } | { unsupported: string }): void;
+  /**
+   * Records a module's code (or why there is none) for the bundle this boot writes; given a
+   * function, that function makes it once ready() has resolved, when the bundle is written.
+   */
+  store(entry: ModuleEntry | (() => ModuleEntry)): void;
 }
 
+/** A compiled module's code for the bundle, or why the compiled code has none. */
+export type ModuleEntry = { module: string; async?: boolean } | { unsupported: string };
+
 // A new entry of this boot, kept as the compiler gave it until the bundle is written: encoding it
-// (a copy of each module's text, 10 MB for 1,000 routes) is work for after ready().
-type NewEntry = { fields: string; code: string } | { text: string };
+// (a copy of each module's text, 10 MB for 1,000 routes) is work for after ready(), and so is
+// writing the module's code itself when the compiler left that for later (`make`).
+type ReadyEntry = { fields: string; code: string } | { text: string };
+type NewEntry = ReadyEntry | { kind: CompiledKind; make: () => ModuleEntry };
 
 // A directory already full of pointers, none of them this boot's (new options, say): after this
 // many missing pointers, one listing answers the rest without a file system call each.
 const POINTER_MISSES_BEFORE_LISTING = 32;
-
-type Require = (id: string) => unknown;
-let requires: Record<CompiledKind, Require> | undefined;
-
-// Generated modules load their runtime helpers from the packages that generated them (Ajv's from
-// Enclave's Ajv, the serializer's from fast-json-stringify's), and nothing else.
-function moduleRequires(): Record<CompiledKind, Require> {
-  const restrict = (from: string): Require => {
-    const base = createRequire(from);
-    // A thousand modules load the same two or three helpers: resolve each once.
-    const loaded = new Map<string, unknown>();
-    return (id) => {
-      if (loaded.has(id)) return loaded.get(id);
-      if (!ALLOWED_MODULES.test(id)) throw new Error(`a schema cache module may not load '${id}'`);
-      const exported = base(id);
-      loaded.set(id, exported);
-      return exported;
-    };
-  };
-  requires ??= { validator: restrict(__filename), serializer: restrict(require.resolve('fast-json-stringify')) };
-  return requires;
-}
-
-/**
- * Compiles a module's text into a function, without `eval` or `new Function` (the text is a
- * script, as a file would be).
- */
-export function compileModule(code: string, filename: string): ModuleFunction {
-  return vm.compileFunction(code, ['require', 'module', 'exports'], { filename }) as ModuleFunction;
-}
-
-/** The `require` a generated module of this kind is given: its runtime helpers, nothing else. */
-export function moduleRequire(kind: CompiledKind): Require {
-  return moduleRequires()[kind];
-}
-
-/** Runs a stored module and returns its exports. */
-export function loadModule(kind: CompiledKind, module: ModuleFunction): unknown {
-  const holder = { exports: {} as unknown };
-  module(moduleRequires()[kind], holder, holder.exports);
-  return holder.exports;
-}
 
 /**
  * The cache of one application: opened by the factory, consulted by the default compilers while
@@ -150,14 +112,29 @@ export class SchemaCache {
       store: (entry) => {
         if (!this.recording || this.used.has(keyHash)) return;
         this.added++;
-        if ('unsupported' in entry) {
-          this.explain(entry.unsupported);
-          this.used.set(keyHash, { text: entryText({ k: 'x', r: entry.unsupported }) });
-          return;
-        }
-        this.used.set(keyHash, { fields: kind === 'validator' ? `k:"v",a:${entry.async === true}` : 'k:"s"', code: entry.module });
+        this.used.set(keyHash, typeof entry === 'function' ? { kind, make: entry } : this.newEntry(kind, entry));
       },
     };
+  }
+
+  private newEntry(kind: CompiledKind, entry: ModuleEntry): ReadyEntry {
+    if ('unsupported' in entry) {
+      this.explain(entry.unsupported);
+      return { text: entryText({ k: 'x', r: entry.unsupported }) };
+    }
+    return { fields: kind === 'validator' ? `k:"v",a:${entry.async === true}` : 'k:"s"', code: entry.module };
+  }
+
+  // An entry whose code the compiler left for after ready(): made now, once.
+  private made(entry: StoredEntry | NewEntry): StoredEntry | ReadyEntry {
+    if (!('make' in entry)) return entry;
+    let made: ModuleEntry;
+    try {
+      made = entry.make();
+    } catch (error) {
+      made = { unsupported: `its module could not be written (${describeError(error)})` };
+    }
+    return this.newEntry(entry.kind, made);
   }
 
   /** Says once, at debug level, why some schemas are compiled as usual. */
@@ -201,7 +178,6 @@ export class SchemaCache {
     this.prefetched = undefined;
     this.used.clear();
     this.usedBundles.clear();
-    this.explained.clear();
     if (added === 0 && stale.length === 0) return;
     const consequence =
       added > 0 ? 'compiles its schemas again at the next start' : "loads the cache at the next start without V8's code cache, which parses it again";
@@ -209,13 +185,16 @@ export class SchemaCache {
       await makeDirectory(this.directory);
       if (added > 0) {
         const keyHashes = used.map(([keyHash]) => keyHash);
-        const members = used.map(([keyHash, entry]) => encodeMember(keyHash, entry));
+        const members = used.map(([keyHash, entry]) => encodeMember(keyHash, this.made(entry)));
         await writeBundle(this.directory, bundleName(keyHashes, hashText), encodeBundle(members), keyHashes);
       } else {
         for (const bundle of stale) await writeCodeCache(this.directory, bundle);
       }
     } catch (error) {
       this.log.warn(`schema cache: cannot write to ${this.directory} (${describeError(error)}); the application runs, and ${consequence}`);
+    } finally {
+      // After the entries were made: a reason found while making one is said, once, too.
+      this.explained.clear();
     }
   }
 
@@ -290,7 +269,7 @@ export class SchemaCache {
 }
 
 // One member of a bundle as bytes: an entry loaded from a bundle, or one this boot compiled.
-function encodeMember(keyHash: string, entry: StoredEntry | NewEntry): Buffer {
+function encodeMember(keyHash: string, entry: StoredEntry | ReadyEntry): Buffer {
   if ('k' in entry) return entryBytes(keyHash, entryText(entry));
   return 'text' in entry ? entryBytes(keyHash, entry.text) : moduleEntryBytes(keyHash, entry.fields, entry.code);
 }

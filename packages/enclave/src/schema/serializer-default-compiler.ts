@@ -87,9 +87,9 @@ export function createDefaultSerializerCompilerFactory(
       const options = hasRef ? { ...serializerOpts, schema: externalSchemas() as Record<string, FastJsonSchema> } : { ...serializerOpts };
       const copy = (): FastJsonSchema => (key === undefined ? cloneSchema(schema) : copyFromKey<FastJsonSchema>(key));
       const stored = key === undefined ? undefined : cacheScope?.load(key, hasRef, httpStatus, contentType);
-      const serializer =
-        (stored === undefined ? undefined : 'serializer' in stored ? stored.serializer : stored.build(copy(), options)) ??
-        (fastJsonStringify()(copy(), options) as SerializeFunction);
+      // A serializer the cache does not hold is built as usual; its module is written after ready().
+      if (stored !== undefined && 'record' in stored) stored.record(copy, options);
+      const serializer = stored !== undefined && 'serializer' in stored ? stored.serializer : (fastJsonStringify()(copy(), options) as SerializeFunction);
       if (cacheKey !== undefined) serializers.set(cacheKey, serializer);
       return serializer;
     };
