@@ -284,4 +284,7 @@ export function notFoundHandlerAlreadySet(prefix: string): Error {
 }
 
 /** The names of every coded error. */
+/** `errorCodes`: one constructor per `FST_ERR_*` code. */
+export type ErrorCodes = typeof errorCodes;
+
 export type ErrorCode = keyof typeof errorCodes;

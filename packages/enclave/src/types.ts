@@ -25,3 +25,10 @@ export type * from './types/request.js';
 export type * from './types/route.js';
 export type * from './types/schema-inference.js';
 export type * from './types/type-provider.js';
+
+// Declared beside `errorCodes` (errors.ts), whose value they describe; aliased here because a
+// namespace alias in index.ts cannot reference an `export type { … }` re-export.
+/** `errorCodes`: one constructor per `FST_ERR_*` code. */
+export type ErrorCodes = import('./errors.js').ErrorCodes;
+/** Fastify's name for `errorCodes`' type. */
+export type FastifyErrorCodes = ErrorCodes;

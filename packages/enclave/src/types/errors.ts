@@ -1,6 +1,5 @@
 // The error types users read in error handlers and hooks. Bottom floor: imports no other type file.
 import type { FastifyError as ErrorOfFastifyErrorPackage } from '@fastify/error';
-import type { errorCodes } from '../errors.js';
 
 // One `FastifyError`: @fastify/error's, which Fastify's types, plugins' types and applications
 // (`import { FastifyError } from '@fastify/error'`) all name. Enclave adds the validation fields,
@@ -66,8 +65,3 @@ export interface FastifySchemaValidationError {
   params: Record<string, unknown>;
   message?: string;
 }
-
-/** `errorCodes`: one constructor per `FST_ERR_*` code. */
-export type ErrorCodes = typeof errorCodes;
-/** Fastify's name for `errorCodes`' type. */
-export type FastifyErrorCodes = ErrorCodes;

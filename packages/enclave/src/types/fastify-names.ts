@@ -136,3 +136,16 @@ export type FastifySchemaCompiler<Schema> = (routeSchema: FastifyRouteSchemaDef<
 /** Fastify's serializer compiler type for schemas of type `Schema`. */
 // any: Fastify's shape; a serializer takes whatever a handler returns.
 export type FastifySerializerCompiler<Schema> = (routeSchema: FastifyRouteSchemaDef<Schema>) => (data: any) => string;
+
+/**
+ * A logger's serializers by field name, on top of the inherited ones.
+ */
+// any: each serializer names the type of the field it formats (`(req: FastifyRequest) => …`),
+// which a parameter of `unknown` would refuse (parameter contravariance).
+export type LogSerializers = Record<string, (value: any) => unknown>;
+
+/** The `url` and `method` every route's `config` carries (Fastify's name). */
+export interface FastifyRouteConfig {
+  url: string;
+  method: HTTPMethods | HTTPMethods[];
+}

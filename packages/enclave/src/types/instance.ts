@@ -23,6 +23,7 @@ import type {
   RawServerDefault,
   RouteGenericInterface,
 } from './fastify-names.js';
+import type { enclaveInstanceBrand, InstanceTypes, instanceTypes } from './instance-marks.js';
 import type { InjectChain, InjectOptions, InjectResponse, LightMyRequestCallback, ListenOptions } from './inject.js';
 import type { EnclaveReply, FastifyReply } from './reply.js';
 import type { EnclaveRequest, FastifyRequest } from './request.js';
@@ -55,36 +56,9 @@ export type ErrorHandler<ErrorType = unknown, Route extends RouteGeneric = Route
 /** find-my-way's HTTP version for a server type (Fastify's name): its router options and constraint strategies are typed by it. */
 export type FindMyWayVersion<RawServer extends RawServerBase> = RawServer extends HttpServer ? HTTPVersion.V1 : HTTPVersion.V2;
 
-/**
- * A type-only mark of Enclave's instance (no run-time property): now that Enclave's instance has
- * Fastify's whole surface, `withTypeProvider` alone no longer tells a Fastify-typed plugin apart.
- */
-export declare const enclaveInstanceBrand: unique symbol;
-
-/**
- * A type-only key (no run-time property) of an instance: its raw server, request and reply types
- * and its logger type, which the requests and replies of its routes carry. A route handler reads
- * them from the instance it is declared on (its `this`), so that they cost nothing per route.
- */
-export declare const instanceTypes: unique symbol;
-
-/** What an instance's {@link instanceTypes} key holds. */
-export interface InstanceTypes<
-  RawServer = RawServerDefault,
-  RawRequest = IncomingMessage,
-  RawReply = ServerResponse,
-  Logger extends FastifyBaseLogger = FastifyBaseLogger,
-> {
-  rawServer: RawServer;
-  rawRequest: RawRequest;
-  rawReply: RawReply;
-  logger: Logger;
-}
-
-/** The {@link InstanceTypes} of an instance type (the defaults for a type that is not an instance). */
-export type InstanceTypesOf<Instance> = Instance extends { readonly [instanceTypes]: infer Types extends InstanceTypes<unknown, unknown, unknown> }
-  ? Types
-  : InstanceTypes;
+// The instance's type-only keys live in instance-marks.ts; re-exported so that their importers
+// keep one path.
+export type { enclaveInstanceBrand, InstanceTypes, InstanceTypesOf, instanceTypes } from './instance-marks.js';
 
 /**
  * The members of an application or plugin context. Methods that change the context return

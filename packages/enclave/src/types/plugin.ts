@@ -4,7 +4,7 @@
 // context that registers it (a plugin wrapped by `@enclavejs/plugin`), and `register()` then
 // returns the instance typed with them: the type exists where the decorator does, unlike a
 // global declaration.
-import type { FastifyBaseLogger, RawServerDefault } from './fastify-names.js';
+import type { FastifyBaseLogger, LogSerializers, RawServerDefault } from './fastify-names.js';
 import type { EnclaveInstance, enclaveInstanceBrand, FastifyInstance } from './instance.js';
 
 declare module './instance.js' {
@@ -36,7 +36,7 @@ export interface RegisterOptions {
   /** The level of the request loggers of the child context's routes: pino's, or a custom level's name. */
   logLevel?: RegisterLogLevel;
   /** Serializers of the child context's request loggers (by field name), on top of the parent's. */
-  logSerializers?: Record<string, (value: any) => unknown>;
+  logSerializers?: LogSerializers;
 }
 
 // A level name is never empty: `''` is refused, as Fastify's type refuses it (the run time would

@@ -12,8 +12,10 @@ import type {
   ContextConfigDefault,
   FastifyBaseLogger,
   FastifyTypeProvider,
+  FastifyRouteConfig,
   FastifyTypeProviderDefault,
   HTTPMethods,
+  LogSerializers,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerBase,
@@ -84,12 +86,6 @@ declare module './instance.js' {
       searchParams: Record<string, string>;
     } | null;
   }
-}
-
-/** The `url` and `method` every route's `config` carries (Fastify's name). */
-export interface FastifyRouteConfig {
-  url: string;
-  method: HTTPMethods | HTTPMethods[];
 }
 
 /** What `request.routeOptions` and `reply.routeOptions` show of the route that matched. */
@@ -192,7 +188,7 @@ export interface RouteShorthandOptions<
   /** The level of this route's request logger (one of the logger's levels). */
   logLevel?: string;
   /** Serializers of this route's request logger, on top of its plugins' (by field name). */
-  logSerializers?: Record<string, (value: any) => unknown>;
+  logSerializers?: LogSerializers;
   /** Builds this route's request loggers, instead of its context's factory. */
   childLoggerFactory?: ChildLoggerFactory;
   /** Milliseconds this route's handler may take before a 503 FST_ERR_HANDLER_TIMEOUT. */
