@@ -60,6 +60,24 @@ export type FindMyWayVersion<RawServer extends RawServerBase> = RawServer extend
 export declare const enclaveInstanceBrand: unique symbol;
 
 /**
+ * A type-only mark of an instance typed with a type provider (`withTypeProvider()`,
+ * type-provider.ts). Such an instance is its provided route methods intersected with the
+ * instance itself; the instance's own route signatures take no arguments there, so that a
+ * handler the provider's types refuse is not accepted by Enclave's own inference instead.
+ */
+export declare const providedInstanceBrand: unique symbol;
+
+/**
+ * The `this` an instance's own route signatures require: an instance not typed with a provider.
+ * A `this` check rather than a conditional type, so that it costs a cached relation per instance
+ * type, not an instantiation per route (bench/types).
+ */
+export interface NotProvided {
+  readonly [enclaveInstanceBrand]: true;
+  readonly [providedInstanceBrand]?: never;
+}
+
+/**
  * The members of an application or plugin context. Methods that change the context return
  * `this`, so decorators typed on an instance stay on the chain. Internal: users and plugins
  * augment `FastifyInstance`, which extends it. The polymorphic `this` lives here because
@@ -262,7 +280,7 @@ export interface FastifyInstance<
     RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
     ContextConfig = ContextConfigDefault,
     const SchemaCompiler extends FastifySchema = FastifySchema,
-    Self = FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+    Self extends NotProvided = FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
   >(
     this: Self,
     options: RouteOptionsLookup<

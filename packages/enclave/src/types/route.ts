@@ -20,7 +20,7 @@ import type {
   RouteGenericInterface,
 } from './fastify-names.js';
 import type { LifecycleHooks, RouteHooks } from './hooks.js';
-import type { ChildLoggerFactory, EnclaveInstance, ErrorHandler, FastifyInstance } from './instance.js';
+import type { ChildLoggerFactory, EnclaveInstance, ErrorHandler, FastifyInstance, NotProvided } from './instance.js';
 import type { EnclaveReply, RawPayload, ReplyApi } from './reply.js';
 import type { EnclaveRequest, RouteConfig } from './request.js';
 import type { FastifySchema, ReplyPayload, ResolveRoute, RouteGeneric } from './schema-inference.js';
@@ -246,6 +246,7 @@ export interface RouteShorthandMethod<
     ContextConfig = ContextConfigDefault,
     const SchemaCompiler extends FastifySchema = FastifySchema,
   >(
+    this: NotProvided,
     path: string,
     ...rest: ShorthandArguments<ResolveRoute<RouteGeneric, SchemaCompiler>, SchemaCompiler, Instance, ContextConfig>
   ): Instance;
