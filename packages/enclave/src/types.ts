@@ -23,6 +23,7 @@ export type * from './types/plugin.js';
 export type * from './types/reply.js';
 export type * from './types/request.js';
 export type * from './types/route.js';
+export type * from './types/schema-controller.js';
 export type * from './types/schema-inference.js';
 export type * from './types/type-provider.js';
 

@@ -34,3 +34,21 @@ export interface InstanceTypes<
 export type InstanceTypesOf<Instance> = Instance extends { readonly [instanceTypes]: infer Types extends InstanceTypes<unknown, unknown, unknown> }
   ? Types
   : InstanceTypes;
+
+/**
+ * A type-only mark of an instance typed with a type provider (`withTypeProvider()`,
+ * type-provider.ts). Such an instance is its provided route methods intersected with the
+ * instance itself; the instance's own route signatures take no arguments there, so that a
+ * handler the provider's types refuse is not accepted by Enclave's own inference instead.
+ */
+export declare const providedInstanceBrand: unique symbol;
+
+/**
+ * The `this` an instance's own route signatures require: an instance not typed with a provider.
+ * A `this` check rather than a conditional type, so that it costs a cached relation per instance
+ * type, not an instantiation per route (bench/types).
+ */
+export interface NotProvided {
+  readonly [enclaveInstanceBrand]: true;
+  readonly [providedInstanceBrand]?: never;
+}

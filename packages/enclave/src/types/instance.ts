@@ -23,7 +23,8 @@ import type {
   RawServerDefault,
   RouteGenericInterface,
 } from './fastify-names.js';
-import type { enclaveInstanceBrand, InstanceTypes, instanceTypes } from './instance-marks.js';
+import type { enclaveInstanceBrand, InstanceTypes, instanceTypes, NotProvided } from './instance-marks.js';
+import type { FastifySchemaControllerOptions } from './schema-controller.js';
 import type { InjectChain, InjectOptions, InjectResponse, LightMyRequestCallback, ListenOptions } from './inject.js';
 import type { EnclaveReply, FastifyReply } from './reply.js';
 import type { EnclaveRequest, FastifyRequest } from './request.js';
@@ -58,7 +59,14 @@ export type FindMyWayVersion<RawServer extends RawServerBase> = RawServer extend
 
 // The instance's type-only keys live in instance-marks.ts; re-exported so that their importers
 // keep one path.
-export type { enclaveInstanceBrand, InstanceTypes, InstanceTypesOf, instanceTypes } from './instance-marks.js';
+export type {
+  enclaveInstanceBrand,
+  InstanceTypes,
+  InstanceTypesOf,
+  instanceTypes,
+  NotProvided,
+  providedInstanceBrand,
+} from './instance-marks.js';
 
 /**
  * The members of an application or plugin context. Methods that change the context return
@@ -197,26 +205,6 @@ export interface InstanceApi<
   readonly errorHandler: (this: FastifyInstance, error: unknown, request: EnclaveRequest, reply: EnclaveReply) => void;
 }
 
-/**
- * The `schemaController` option and `setSchemaController()`'s argument: `bucket` replaces where
- * shared schemas are kept (it gets the parent context's schemas), `compilersFactory` how
- * validators and serializers are built.
- */
-export interface FastifySchemaControllerOptions {
-  bucket?: (parentSchemas?: unknown) => {
-    add(schema: unknown): unknown;
-    getSchema(schemaId: string): unknown;
-    getSchemas(): Record<string, unknown>;
-  };
-  // Methods, so that their parameters are compared both ways: @fastify/ajv-compiler's factories
-  // (StandaloneValidator's) name Ajv's schema type for the shared schemas.
-  compilersFactory?: {
-    // any: those factories name their own options type too; Enclave passes `{ customOptions, plugins }`.
-    buildValidator?(sharedSchemas: Record<string, unknown>, ajvOptions: any): ValidatorCompiler;
-    buildSerializer?(sharedSchemas: Record<string, unknown>, serializerOpts?: Record<string, unknown>): SerializerCompiler;
-  };
-}
-
 /** Builds a request's logger from the application's (`setChildLoggerFactory`). */
 export type ChildLoggerFactory = (
   this: FastifyInstance,
@@ -265,7 +253,7 @@ export interface FastifyInstance<
     RouteGeneric extends RouteGenericInterface = RouteGenericInterface,
     ContextConfig = ContextConfigDefault,
     const SchemaCompiler extends FastifySchema = FastifySchema,
-    Self = FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
+    Self extends NotProvided = FastifyInstance<RawServer, RawRequest, RawReply, Logger, TypeProvider>,
   >(
     this: Self,
     options: RouteOptionsLookup<

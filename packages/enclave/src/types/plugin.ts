@@ -110,10 +110,14 @@ export type DecoratorsOf<PluginValue> = PluginValue extends { readonly [declared
 export type FastifyTyped<Instance, Self = never> = [Self] extends [Instance]
   ? unknown
   : Instance extends { readonly [enclaveInstanceBrand]: true }
-    ? // A plugin typed for another kind of server (Fastify's plugin types default to the http
-      // server) registers anywhere, as on Fastify: only a same-server instance's decorators are checked.
+    ? // A plugin typed for another kind of server or logger (Fastify's plugin types default to the
+      // http server and its base logger) registers anywhere, as on Fastify: only a same-server,
+      // same-logger instance's decorators are checked. (A plugin's augmentation can make the
+      // logger parameter invariant: @fastify/rate-limit's hooks take the instance as `this`.)
       ServerOf<Self> extends ServerOf<Instance>
-      ? PluginInstanceMismatch<Instance>
+      ? Identical<LoggerOf<Self>, LoggerOf<Instance>> extends true
+        ? PluginInstanceMismatch<Instance>
+        : unknown
       : unknown
     : Instance extends { withTypeProvider: unknown }
       ? unknown

@@ -23,7 +23,7 @@ import type {
   RouteGenericInterface,
 } from './fastify-names.js';
 import type { LifecycleHooks, RouteHooks } from './hooks.js';
-import type { ChildLoggerFactory, EnclaveInstance, ErrorHandler, FastifyInstance, InstanceTypes, InstanceTypesOf } from './instance.js';
+import type { ChildLoggerFactory, EnclaveInstance, ErrorHandler, FastifyInstance, InstanceTypes, InstanceTypesOf, NotProvided } from './instance.js';
 import type { EnclaveReply, RawPayload, ReplyApi } from './reply.js';
 import type { EnclaveRequest, RouteConfig } from './request.js';
 import type { FastifySchema, ResolveRoute, ReturnPayload, RouteGeneric } from './schema-inference.js';
@@ -256,6 +256,7 @@ export interface RouteShorthandMethod<
     ContextConfig = ContextConfigDefault,
     const SchemaCompiler extends FastifySchema = FastifySchema,
   >(
+    this: NotProvided,
     path: string,
     ...rest: ArgumentLists<
       HandlerSlot<ResolveRoute<RouteGeneric, SchemaCompiler>, Instance, ContextConfig, InstanceTypesOf<Instance>>,

@@ -4,6 +4,7 @@
 // Only the shape is required, never Fastify's own types. Where a provider answers `unknown`
 // (not its kind of schema), Enclave's own inference (schema-inference.ts) still applies.
 import type { AddHook } from './application-hooks.js';
+import type { providedInstanceBrand } from './instance.js';
 import type { DefaultPluginInstance, FastifyTyped, PluginModule, RegisterOptionsArgument } from './plugin.js';
 import type { RouteOptions, ShorthandArguments } from './route.js';
 import type {
@@ -75,11 +76,10 @@ export type ProvidedRouteShorthand<Self, Provider extends TypeProviderShape> = <
   ...rest: ShorthandArguments<ResolveProvidedRoute<Provider, RouteTypes, Schema>, Schema, Self>
 ) => Self;
 
-/** The route methods whose types a type provider changes. */
-type RouteMethodName = 'route' | 'get' | 'head' | 'post' | 'put' | 'delete' | 'options' | 'patch' | 'all' | 'trace' | 'query';
-
 /** The route methods of an instance typed with `Provider`. */
 export interface ProvidedRoutes<Instance, Provider extends TypeProviderShape> {
+  /** Type-only: the instance's own route signatures refuse its calls (see `NotProvided`). */
+  readonly [providedInstanceBrand]: Provider;
   route<RouteTypes extends RouteGeneric = RouteGeneric, const Schema extends FastifySchema = FastifySchema>(
     options: RouteOptions<
       RawServerDefault,
@@ -120,7 +120,11 @@ export interface ProvidedChain<Instance, Provider extends TypeProviderShape> {
   ): WithTypeProvider<Instance & Decorations, Provider>;
 }
 
-/** An instance whose routes take their types from a Fastify type provider. */
-export type WithTypeProvider<Instance, Provider extends TypeProviderShape> = Omit<Instance, RouteMethodName | keyof ProvidedChain<Instance, Provider>> &
-  ProvidedRoutes<Instance, Provider> &
-  ProvidedChain<Instance, Provider>;
+/**
+ * An instance whose routes take their types from a Fastify type provider. The provided members
+ * come first, so their signatures are the ones tried first (and the chain stays typed with the
+ * provider); the instance itself comes last rather than `Omit`ted, so that the result is
+ * assignable to `FastifyInstance` the cheap way, by one constituent: comparing a mapped `Omit`
+ * of the whole instance member by member hit TS2589 (excessively deep) in Fastify's type tests.
+ */
+export type WithTypeProvider<Instance, Provider extends TypeProviderShape> = ProvidedRoutes<Instance, Provider> & ProvidedChain<Instance, Provider> & Instance;

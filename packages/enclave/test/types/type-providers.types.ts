@@ -77,3 +77,26 @@ enclave()
   .get('/outside', { schema: { querystring: { kind: 'text' } } }, async (request) => {
     expectTypeOf(request.query).toEqualTypeOf<string>();
   });
+
+// route() refuses, through the provider, what the provider's types refuse (the instance's own
+// route signatures do not accept it instead).
+// @ts-expect-error the 200 response is `string` through the provider
+app.route({ method: 'GET', url: '/wrong-route', schema: { response: { 200: { kind: 'text' } } }, handler: async () => 42 });
+
+// A provider-typed instance is a FastifyInstance (issue 31), also after register() and with
+// its own logger type.
+expectTypeOf(enclave().withTypeProvider<KindProvider>()).toExtend<import('enclavejs').FastifyInstance>();
+const ownLogger = { level: 'info', info() {}, warn() {}, error() {}, fatal() {}, trace() {}, debug() {}, silent() {}, child: () => ownLogger };
+expectTypeOf(
+  enclave({ loggerInstance: ownLogger })
+    .withTypeProvider<KindProvider>()
+    .register(async () => {}),
+).toExtend<
+  import('enclavejs').FastifyInstance<
+    import('node:http').Server,
+    import('node:http').IncomingMessage,
+    import('node:http').ServerResponse,
+    typeof ownLogger,
+    KindProvider
+  >
+>();
