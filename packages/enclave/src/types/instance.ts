@@ -47,10 +47,10 @@ declare module './reply.js' {
  * Fastify's does: a handler or hook may throw anything, and a plain `Error` reaches the error
  * handler without a `statusCode`.
  */
-export type ErrorHandler<ErrorType = unknown, Route extends RouteGeneric = RouteGeneric> = (
+export type ErrorHandler<ErrorType = unknown, Route extends RouteGeneric = RouteGeneric, ContextConfig = ContextConfigDefault> = (
   this: FastifyInstance,
   error: ErrorType,
-  request: EnclaveRequest<Route>,
+  request: EnclaveRequest<Route, IncomingMessage, ContextConfig>,
   reply: EnclaveReply<Route>,
 ) => unknown;
 

@@ -194,7 +194,7 @@ export interface RouteShorthandOptions<
   /** Milliseconds this route's handler may take before a 503 FST_ERR_HANDLER_TIMEOUT. */
   handlerTimeout?: number;
   /** This route's error handler; its error is typed as Fastify types it (`FastifyError`), so a Fastify route's handler moves unchanged. */
-  errorHandler?: ErrorHandler<FastifyError, RouteGeneric>;
+  errorHandler?: ErrorHandler<FastifyError, RouteGeneric, ContextConfig>;
   handler?: HandlerSlot<RouteGeneric, Instance, ContextConfig>;
 }
 

@@ -82,6 +82,14 @@ enclave().get<RouteGenericInterface, { cached: boolean }>('/', { config: { cache
   expectTypeOf(reply.routeOptions.config.cached).toEqualTypeOf<boolean>();
   expectTypeOf(request.routeOptions.config.url).toEqualTypeOf<string>();
 });
+// The route's errorHandler sees it too.
+enclave().get<RouteGenericInterface, { cached: boolean }>('/error-config', {
+  config: { cached: true },
+  handler: () => 'ok',
+  errorHandler: (_error, request) => {
+    expectTypeOf(request.routeOptions.config.cached).toEqualTypeOf<boolean>();
+  },
+});
 
 // A handler whose request is typed `FastifyRequest<…>` gives the route method its route generic.
 type TypedRequest = FastifyRequest<{ Params: { id: number }; Body: { name: string } | undefined }>;
