@@ -3,56 +3,13 @@
 // library by a resolver users add to `SchemaTypeResolvers` (below). Nothing here needs a runtime
 // counterpart. Each helper is one conditional type deep on purpose: deep generic chains are
 // what makes type-checking slow (STYLE.md, Hono's warning).
-import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import type { FromJsonSchema } from './json-schema-types.js';
 
 /** A TypeBox schema carries its static type as a phantom `static` member (read with no `params`). */
 type FromTypeBox<Schema extends { static: unknown }> = (Schema & { params: [] })['static'];
 
 /** Keywords that make an object a full JSON Schema rather than the shorthand of top-level keys as properties. */
 type FullSchemaKeyword = 'type' | 'properties' | '$ref' | 'oneOf' | 'anyOf' | 'allOf' | 'not' | 'enum' | 'const' | '$merge' | '$patch';
-
-/**
- * Whether a `$ref` anywhere in the schema points outside it: to the root (`#`), an anchor
- * (`#note`, from an `$id: '#note'`) or another schema (`money#`, `http://…`). Only a JSON
- * pointer into the schema itself (`#/definitions/point`) is resolved by json-schema-to-ts; it
- * reads the root and anchors as the whole schema, a circular type (TS2615), and other schemas
- * as `never`. This walk is linear in the schema's size, which json-schema-to-ts walks anyway.
- */
-type HasOuterRef<Schema> = Schema extends readonly (infer Item)[]
-  ? HasOuterRef<Item>
-  : Schema extends object
-    ? true extends {
-        [Key in keyof Schema]: Key extends '$ref' ? (Schema[Key] extends `#/${string}` ? false : true) : HasOuterRef<Schema[Key]>;
-      }[keyof Schema]
-      ? true
-      : false
-    : false;
-
-/** A value in a schema that holds no schema. Functions count: `HasOuterRef` finds no keys in them. */
-type SchemaLeaf = string | number | boolean | bigint | symbol | null | undefined | ((...args: never[]) => unknown);
-
-/**
- * A schema in which every `$ref` is a JSON pointer into the schema itself. `HasOuterRef`'s
- * answer, as one assignability check: TypeScript relates the schema to this type without
- * instantiating anything, where the walk instantiates a mapped type per object and a
- * conditional per value (about 17% of bench/types' 200-route app went there). When the check
- * fails (an outer `$ref`, or a value it cannot place, such as `unknown`), the walk decides.
- */
-type WithoutOuterRef = SchemaLeaf | readonly WithoutOuterRef[] | { readonly $ref?: `#/${string}`; readonly [key: string]: WithoutOuterRef };
-
-/**
- * A JSON Schema read by json-schema-to-ts. A schema whose keywords were widened to `string`
- * (written without `as const` outside a route) is not a JSON Schema literal, so it gives
- * `unknown`; so does a schema with a `$ref` outside itself, which only the shared-schema store
- * (or Ajv's anchors) can resolve.
- */
-// The fast check sits inside the condition, so that json-schema-to-ts stays one level deep
-// (a level more tipped some handlers over TypeScript's instantiation depth limit, TS2589).
-type FromJsonSchema<Schema> = ([Schema] extends [WithoutOuterRef] ? false : HasOuterRef<Schema>) extends true
-  ? unknown
-  : Schema extends JSONSchema
-    ? FromSchema<Schema>
-    : unknown;
 
 /**
  * The contract shorthand (no `type`, no `properties`: the top-level keys are the properties)

@@ -29,7 +29,7 @@ app.register(async (admin) => {
       body: { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 } } },
       response: { 201: { type: 'object', properties: { id: { type: 'integer' }, name: { type: 'string' } } } },
     },
-  }, async (request, reply) => {
+  }, async (request, reply) => {${type("\n    // The body's type, inferred from its inline schema through the packed declarations.\n    const name: string = request.body.name;\n    void name;")}
     const user = { id: 1, ...request.body, passwordHash: 'x' };
     return reply.code(201).send(user);
   });
