@@ -57,9 +57,9 @@ describe('schema cache: an application booted from the cache answers as one that
       return answer.body;
     };
     assert.equal(await bootCounting(), '{"a":"1"}');
-    assert.equal(calls, 1);
+    assert.equal(calls, 2, 'the cold boot: the Ajv instance that compiles, and the one that writes the modules after ready()');
     assert.equal(await bootCounting(), '{"a":"1"}');
-    assert.equal(calls, 1, 'the warm boot called the Ajv plugin: it created an Ajv instance');
+    assert.equal(calls, 2, 'the warm boot called the Ajv plugin: it created an Ajv instance');
   });
 
   test('what cannot be a module is compiled as usual, and the cache says why once, at debug level', async () => {

@@ -37,8 +37,15 @@ export interface CacheSlot {
    * Records a module's code (or why there is none) for the bundle this boot writes; given a
    * function, that function makes it once ready() has resolved, when the bundle is written.
    */
-  store(entry: ModuleEntry | (() => ModuleEntry)): void;
+  store(entry: ModuleEntry | ModuleMaker): void;
 }
+
+/**
+ * Makes a module's entry after ready(). `workspace` lives for one bundle write and is shared by
+ * every maker of it: what several makers need (a compiler instance) is kept there, keyed by an
+ * object of the caller's, and is garbage once the bundle is written.
+ */
+export type ModuleMaker = (workspace: Map<object, unknown>) => ModuleEntry;
 
 /** A compiled module's code for the bundle, or why the compiled code has none. */
 export type ModuleEntry = { module: string; async?: boolean } | { unsupported: string };
@@ -47,7 +54,10 @@ export type ModuleEntry = { module: string; async?: boolean } | { unsupported: s
 // (a copy of each module's text, 10 MB for 1,000 routes) is work for after ready(), and so is
 // writing the module's code itself when the compiler left that for later (`make`).
 type ReadyEntry = { fields: string; code: string } | { text: string };
-type NewEntry = ReadyEntry | { kind: CompiledKind; make: () => ModuleEntry };
+type NewEntry = ReadyEntry | { kind: CompiledKind; make: ModuleMaker };
+
+// Makers run after ready(), while requests may be served: the event loop gets a turn between batches.
+const MAKES_PER_TURN = 8;
 
 // A directory already full of pointers, none of them this boot's (new options, say): after this
 // many missing pointers, one listing answers the rest without a file system call each.
@@ -126,11 +136,11 @@ export class SchemaCache {
   }
 
   // An entry whose code the compiler left for after ready(): made now, once.
-  private made(entry: StoredEntry | NewEntry): StoredEntry | ReadyEntry {
+  private made(entry: StoredEntry | NewEntry, workspace: Map<object, unknown>): StoredEntry | ReadyEntry {
     if (!('make' in entry)) return entry;
     let made: ModuleEntry;
     try {
-      made = entry.make();
+      made = entry.make(workspace);
     } catch (error) {
       made = { unsupported: `its module could not be written (${describeError(error)})` };
     }
@@ -162,10 +172,8 @@ export class SchemaCache {
   /**
    * Ends the boot and writes: a bundle of every entry this boot used when any was new (and points
    * their keys at it), else V8's code cache of the bundles it loaded when they had none. A
-   * directory that cannot be written costs one warning, never the boot. Never rejects.
-   *
-   * Only the bookkeeping is synchronous: the first thing after it is an asynchronous mkdir, so the
-   * encoding, checksum and writes run once ready() has resolved and its continuations have run.
+   * directory that cannot be written costs one warning, never the boot. Never rejects. Only the
+   * bookkeeping is synchronous: the rest runs after an asynchronous mkdir, once ready() has resolved.
    */
   async persist(): Promise<void> {
     if (!this.recording) return;
@@ -185,7 +193,7 @@ export class SchemaCache {
       await makeDirectory(this.directory);
       if (added > 0) {
         const keyHashes = used.map(([keyHash]) => keyHash);
-        const members = used.map(([keyHash, entry]) => encodeMember(keyHash, this.made(entry)));
+        const members = await this.encodeMembers(used);
         await writeBundle(this.directory, bundleName(keyHashes, hashText), encodeBundle(members), keyHashes);
       } else {
         for (const bundle of stale) await writeCodeCache(this.directory, bundle);
@@ -196,6 +204,18 @@ export class SchemaCache {
       // After the entries were made: a reason found while making one is said, once, too.
       this.explained.clear();
     }
+  }
+
+  // Every entry as bundle bytes, the deferred ones made now, a few per turn of the event loop.
+  private async encodeMembers(used: [string, StoredEntry | NewEntry][]): Promise<Buffer[]> {
+    const workspace = new Map<object, unknown>();
+    const members: Buffer[] = [];
+    let makes = 0;
+    for (const [keyHash, entry] of used) {
+      if ('make' in entry && ++makes % MAKES_PER_TURN === 0) await new Promise(setImmediate);
+      members.push(encodeMember(keyHash, this.made(entry, workspace)));
+    }
+    return members;
   }
 
   private take(kind: CompiledKind, keyHash: string): CacheHit | undefined {
