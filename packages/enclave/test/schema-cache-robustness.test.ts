@@ -67,7 +67,13 @@ describe('schema cache: never stale', () => {
     assert.equal(cold.counts.compiles, 2);
     assert.deepEqual(cold.afterReady, { instances: 1, compiles: 2 }, 'the modules are written from a second compile');
     const warm = await boot(directory);
-    assert.deepEqual([warm.counts, warm.afterReady], [{ instances: 0, compiles: 0 }, { instances: 0, compiles: 0 }]);
+    assert.deepEqual(
+      [warm.counts, warm.afterReady],
+      [
+        { instances: 0, compiles: 0 },
+        { instances: 0, compiles: 0 },
+      ],
+    );
     const changed = await boot(directory, { maxLength: 10 });
     assert.deepEqual(changed.counts, { instances: 1, compiles: 1 });
     assert.deepEqual(changed.afterReady, { instances: 1, compiles: 1 });
