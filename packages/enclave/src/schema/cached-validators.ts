@@ -1,5 +1,5 @@
 // The default validator compiler's side of the schema cache (issue 29): the key of a validator,
-// loading one, and storing what Ajv compiled.
+// loading one, and writing the module of one Ajv compiled (after ready(), from a second compile).
 import type Ajv from 'ajv';
 import type { AnyValidateFunction } from 'ajv/dist/types';
 import fastUri from 'fast-uri';
