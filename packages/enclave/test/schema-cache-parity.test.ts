@@ -57,14 +57,20 @@ describe('schema cache: an application booted from the cache answers as one that
       return answer.body;
     };
     assert.equal(await bootCounting(), '{"a":"1"}');
-    assert.equal(calls, 1);
+    assert.equal(calls, 2, 'the cold boot: the Ajv instance that compiles, and the one that writes the modules after ready()');
     assert.equal(await bootCounting(), '{"a":"1"}');
-    assert.equal(calls, 1, 'the warm boot called the Ajv plugin: it created an Ajv instance');
+    assert.equal(calls, 2, 'the warm boot called the Ajv plugin: it created an Ajv instance');
   });
 
   test('what cannot be a module is compiled as usual, and the cache says why once, at debug level', async () => {
     const directory = cacheDirectory();
-    await boot({ schemaCache: directory });
+    // The cold boot finds the reasons while writing the modules, after ready(): said by close().
+    const cold = recordingLogger();
+    await boot({ schemaCache: directory, loggerInstance: cold.logger });
+    const coldReasons = cold.at('debug').filter((message) => message.startsWith('schema cache:'));
+    assert.equal(coldReasons.filter((message) => /keyword/.test(message)).length, 1, coldReasons.join('\n'));
+    assert.equal(coldReasons.filter((message) => /format "lowercase"/.test(message)).length, 1, coldReasons.join('\n'));
+    assert.deepEqual(cold.at('warn'), []);
     const { logger, at } = recordingLogger();
     const warm = await boot({ schemaCache: directory, loggerInstance: logger });
     assert.deepEqual(warm, await boot({ schemaCache: false }));

@@ -19,7 +19,8 @@ interface BootOptions {
 
 /**
  * Boots a two-route application on `directory` and reports what Ajv compiled (through a plugin
- * that counts), what was logged, and the answers to a valid and an invalid request.
+ * that counts) until ready() and after it (a cold start writes its validators' modules from a
+ * second Ajv instance then), what was logged, and the answers to a valid and an invalid request.
  */
 async function boot(directory: string, options: BootOptions = {}) {
   const counts = { instances: 0, compiles: 0 };
@@ -49,21 +50,33 @@ async function boot(directory: string, options: BootOptions = {}) {
     async (request) => request.body,
   );
   await app.ready();
+  const atReady = { ...counts };
   const answers = [
     (await app.inject({ method: 'POST', url: '/a', payload: { name: 'abcdef' } })).body,
     (await app.inject({ method: 'POST', url: '/b', payload: { id: '7', x: 'y' } })).body,
   ];
   await app.close();
-  return { counts, warnings: at('warn'), answers };
+  const afterReady = { instances: counts.instances - atReady.instances, compiles: counts.compiles - atReady.compiles };
+  return { counts: atReady, afterReady, warnings: at('warn'), answers };
 }
 
 describe('schema cache: never stale', () => {
   test('a warm boot compiles nothing; a changed schema compiles that schema only', async () => {
     const directory = cacheDirectory();
-    assert.equal((await boot(directory)).counts.compiles, 2);
-    assert.deepEqual((await boot(directory)).counts, { instances: 0, compiles: 0 });
+    const cold = await boot(directory);
+    assert.equal(cold.counts.compiles, 2);
+    assert.deepEqual(cold.afterReady, { instances: 1, compiles: 2 }, 'the modules are written from a second compile');
+    const warm = await boot(directory);
+    assert.deepEqual(
+      [warm.counts, warm.afterReady],
+      [
+        { instances: 0, compiles: 0 },
+        { instances: 0, compiles: 0 },
+      ],
+    );
     const changed = await boot(directory, { maxLength: 10 });
     assert.deepEqual(changed.counts, { instances: 1, compiles: 1 });
+    assert.deepEqual(changed.afterReady, { instances: 1, compiles: 1 });
     assert.match(changed.answers[0] as string, /^\{"name":"abcdef"\}$/, 'the new maxLength applies');
     assert.deepEqual((await boot(directory, { maxLength: 10 })).counts, { instances: 0, compiles: 0 });
   });
@@ -74,6 +87,7 @@ describe('schema cache: never stale', () => {
     assert.match(before.answers[1] as string, /"message":"body\/x must be integer"/);
     const after = await boot(directory, { customOptions: { coerceTypes: false } });
     assert.deepEqual(after.counts, { instances: 1, compiles: 2 }, 'every validator is compiled again');
+    assert.deepEqual(after.afterReady, { instances: 1, compiles: 2 }, 'and written again');
     assert.match(after.answers[1] as string, /"message":"body\/id must be integer"/, 'without coercion, "7" is no integer');
     assert.deepEqual((await boot(directory, { customOptions: { coerceTypes: false } })).counts.compiles, 0);
   });
@@ -137,6 +151,7 @@ describe('schema cache: never trusted blindly', () => {
     writeFileSync(join(parent, 'file'), '');
     const result = await boot(join(parent, 'file', 'cache'));
     assert.equal(result.counts.compiles, 2);
+    assert.equal(result.afterReady.compiles, 0, 'no module is made for a directory that cannot be written');
     assert.equal(result.warnings.length, 1);
     assert.match(result.warnings[0] as string, /^schema cache: cannot write to .*file\/cache/);
     assert.match(result.answers[1] as string, /"statusCode":400/);

@@ -7,12 +7,10 @@ import type { Logger } from '../logger.js';
 import {
   bundleName,
   encodeBundle,
-  entryBytes,
   entryText,
   type LoadedBundle,
   listPointers,
   makeDirectory,
-  moduleEntryBytes,
   type PrefetchedBundle,
   prefetchLatestBundle,
   readBundle,
@@ -24,7 +22,10 @@ import {
 import { hashText } from './schema-cache-keys.js';
 import { type CompiledKind, loadModule } from './schema-cache-modules.js';
 
+import { describeError, encodeMembers, type ModuleEntry, type ModuleMaker, type NewEntry, type ReadyEntry } from './schema-cache-entries.js';
+
 export type { CompiledKind } from './schema-cache-modules.js';
+export type { ModuleEntry, ModuleMaker } from './schema-cache-entries.js';
 
 /** A found entry: the module's exports, or the reason the schema is compiled as usual. */
 export type CacheHit = { exports: unknown; async: boolean } | { unsupported: string };
@@ -37,17 +38,8 @@ export interface CacheSlot {
    * Records a module's code (or why there is none) for the bundle this boot writes; given a
    * function, that function makes it once ready() has resolved, when the bundle is written.
    */
-  store(entry: ModuleEntry | (() => ModuleEntry)): void;
+  store(entry: ModuleEntry | ModuleMaker): void;
 }
-
-/** A compiled module's code for the bundle, or why the compiled code has none. */
-export type ModuleEntry = { module: string; async?: boolean } | { unsupported: string };
-
-// A new entry of this boot, kept as the compiler gave it until the bundle is written: encoding it
-// (a copy of each module's text, 10 MB for 1,000 routes) is work for after ready(), and so is
-// writing the module's code itself when the compiler left that for later (`make`).
-type ReadyEntry = { fields: string; code: string } | { text: string };
-type NewEntry = ReadyEntry | { kind: CompiledKind; make: () => ModuleEntry };
 
 // A directory already full of pointers, none of them this boot's (new options, say): after this
 // many missing pointers, one listing answers the rest without a file system call each.
@@ -80,6 +72,8 @@ export class SchemaCache {
   private readonly triedBundles = new Set<string>();
   // This boot's entries in the order it needed them: a stored entry, or a new one.
   private readonly used = new Map<string, StoredEntry | NewEntry>();
+  // New entries of an empty directory, by key text (see find()).
+  private readonly unhashed: [string, NewEntry][] = [];
   private readonly usedBundles = new Set<LoadedBundle>();
   private added = 0;
   private pointerMisses = 0;
@@ -105,16 +99,35 @@ export class SchemaCache {
 
   /** Looks `key` up; `kind` keeps validators and serializers apart. */
   find(kind: CompiledKind, key: string): CacheSlot {
-    const keyHash = hashText(`${kind}\n${key}`);
+    const text = `${kind}\n${key}`;
+    if (this.recording && this.holdsNothing()) {
+      // Every key is a miss (a first start, a build step): hashed after ready(), when written.
+      const store = (entry: ModuleEntry | ModuleMaker): void => {
+        if (!this.recording) return;
+        this.added++;
+        this.unhashed.push([text, this.toEntry(kind, entry)]);
+      };
+      return { hit: undefined, store };
+    }
+    const keyHash = hashText(text);
     const hit = this.recording ? this.take(kind, keyHash) : undefined;
     return {
       hit,
       store: (entry) => {
         if (!this.recording || this.used.has(keyHash)) return;
         this.added++;
-        this.used.set(keyHash, typeof entry === 'function' ? { kind, make: entry } : this.newEntry(kind, entry));
+        this.used.set(keyHash, this.toEntry(kind, entry));
       },
     };
+  }
+
+  // No bundle read ahead, none loaded, no pointer: an empty (or missing) directory.
+  private holdsNothing(): boolean {
+    return this.prefetched === undefined && this.bundles.length === 0 && (this.pointers ??= listPointers(this.directory)).size === 0;
+  }
+
+  private toEntry(kind: CompiledKind, entry: ModuleEntry | ModuleMaker): NewEntry {
+    return typeof entry === 'function' ? { kind, make: entry } : this.newEntry(kind, entry);
   }
 
   private newEntry(kind: CompiledKind, entry: ModuleEntry): ReadyEntry {
@@ -126,11 +139,11 @@ export class SchemaCache {
   }
 
   // An entry whose code the compiler left for after ready(): made now, once.
-  private made(entry: StoredEntry | NewEntry): StoredEntry | ReadyEntry {
+  private made(entry: StoredEntry | NewEntry, workspace: Map<object, unknown>): StoredEntry | ReadyEntry {
     if (!('make' in entry)) return entry;
     let made: ModuleEntry;
     try {
-      made = entry.make();
+      made = entry.make(workspace);
     } catch (error) {
       made = { unsupported: `its module could not be written (${describeError(error)})` };
     }
@@ -162,15 +175,14 @@ export class SchemaCache {
   /**
    * Ends the boot and writes: a bundle of every entry this boot used when any was new (and points
    * their keys at it), else V8's code cache of the bundles it loaded when they had none. A
-   * directory that cannot be written costs one warning, never the boot. Never rejects.
-   *
-   * Only the bookkeeping is synchronous: the first thing after it is an asynchronous mkdir, so the
-   * encoding, checksum and writes run once ready() has resolved and its continuations have run.
+   * directory that cannot be written costs one warning, never the boot. Never rejects. Only the
+   * bookkeeping is synchronous: the rest runs after an asynchronous mkdir, once ready() has resolved.
    */
   async persist(): Promise<void> {
     if (!this.recording) return;
     this.recording = false;
     const used = [...this.used];
+    const unhashed = this.unhashed.splice(0);
     const added = this.added;
     const stale = [...this.usedBundles].filter((bundle) => bundle.codeCache !== 'accepted');
     // The loaded modules stay with the functions made from them; the rest is not needed again.
@@ -184,8 +196,15 @@ export class SchemaCache {
     try {
       await makeDirectory(this.directory);
       if (added > 0) {
+        const names = new Set(used.map(([keyHash]) => keyHash));
+        for (const [text, entry] of unhashed) {
+          const keyHash = hashText(text);
+          if (names.has(keyHash)) continue; // a key stored twice: the first stays
+          names.add(keyHash);
+          used.push([keyHash, entry]);
+        }
         const keyHashes = used.map(([keyHash]) => keyHash);
-        const members = used.map(([keyHash, entry]) => encodeMember(keyHash, this.made(entry)));
+        const members = await encodeMembers(used, (entry, workspace) => this.made(entry, workspace));
         await writeBundle(this.directory, bundleName(keyHashes, hashText), encodeBundle(members), keyHashes);
       } else {
         for (const bundle of stale) await writeCodeCache(this.directory, bundle);
@@ -266,14 +285,4 @@ export class SchemaCache {
     this.bundles.push(result);
     return result;
   }
-}
-
-// One member of a bundle as bytes: an entry loaded from a bundle, or one this boot compiled.
-function encodeMember(keyHash: string, entry: StoredEntry | ReadyEntry): Buffer {
-  if ('k' in entry) return entryBytes(keyHash, entryText(entry));
-  return 'text' in entry ? entryBytes(keyHash, entry.text) : moduleEntryBytes(keyHash, entry.fields, entry.code);
-}
-
-function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

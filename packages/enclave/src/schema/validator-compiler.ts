@@ -59,7 +59,7 @@ export function createCachingAjvCompiler(ajv: Ajv | (() => Ajv), cacheScope?: Va
       validate = stored.validate;
     } else {
       validate = ajvInstance().compile(schema) as ValidationFunction;
-      stored?.compiled(ajvInstance(), validate);
+      stored?.compiled();
     }
     if (isObject) {
       byObject.set(schema, validate);
@@ -82,7 +82,7 @@ export function createDefaultValidatorBuilder(schemaCache: SchemaCache | null): 
   const build: ValidatorCompilerBuilder = (sharedSchemas, ajvOptions) => {
     if (schemaCache === null) return createCachingAjvCompiler(createAjv(sharedSchemas, ajvOptions));
     const scope = createValidatorCacheScope(schemaCache, sharedSchemas, ajvOptions);
-    return createCachingAjvCompiler(() => createAjv(sharedSchemas, ajvOptions, true), scope);
+    return createCachingAjvCompiler(() => createAjv(sharedSchemas, ajvOptions), scope);
   };
   defaultBuilders.add(build);
   return build;
