@@ -7,16 +7,6 @@
 // synchronously (two system calls), then read by ONE request on libuv's thread pool: the copy and
 // the page faults of the fresh buffer (most of the read's cost, all of it in the kernel) happen
 // on another thread, during the route registration, and the result is ready when ready() asks.
-//
-// The buffer is written on the thread pool before the read (random bytes, the one in-place
-// writer of a buffer that runs there): measured on this project's virtual machines, a page the
-// kernel filled by read() still costs the first user-space access a fault (~10 µs a page), so
-// the main thread's CRC-32 of a 9.4 MB bundle took 21 ms, of which 2 were the checksum. Written
-// first on the pool thread, the pages are mapped when the main thread reads them; the read into
-// mapped pages costs the pool thread that much less (20 ms instead of 38), so the process uses
-// as much CPU as before, off the main thread. On a kernel that maps the pages on read() the
-// fill costs the pool thread ~2 ms (9.4 MB at 4 GB/s).
-import { randomFill } from 'node:crypto';
 import { close, closeSync, fstatSync, openSync, read } from 'node:fs';
 
 /**
@@ -62,7 +52,6 @@ export function readAhead(path: string): Promise<Buffer> {
         else readFrom(offset + bytesRead);
       });
     };
-    if (buffer.length === 0) readFrom(0);
-    else randomFill(buffer, (error) => (error === null ? readFrom(0) : finish(error)));
+    readFrom(0);
   });
 }
