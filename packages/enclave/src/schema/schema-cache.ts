@@ -21,7 +21,6 @@ import {
 } from './schema-cache-files.js';
 import { hashText } from './schema-cache-keys.js';
 import { type CompiledKind, loadModule } from './schema-cache-modules.js';
-
 import { describeError, encodeMembers, type ModuleEntry, type ModuleMaker, type NewEntry, type ReadyEntry } from './schema-cache-entries.js';
 
 export type { CompiledKind } from './schema-cache-modules.js';
@@ -204,7 +203,11 @@ export class SchemaCache {
           used.push([keyHash, entry]);
         }
         const keyHashes = used.map(([keyHash]) => keyHash);
-        const members = await encodeMembers(used, (entry, workspace) => this.made(entry, workspace));
+        const members = await encodeMembers(
+          used,
+          (entry, workspace) => this.made(entry, workspace),
+          (reason) => this.explain(reason),
+        );
         await writeBundle(this.directory, bundleName(keyHashes, hashText), encodeBundle(members), keyHashes);
       } else {
         for (const bundle of stale) await writeCodeCache(this.directory, bundle);
