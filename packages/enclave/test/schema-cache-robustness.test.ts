@@ -5,8 +5,10 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { crc32 } from 'node:zlib';
 import type { Ajv, AnySchema } from 'ajv';
 import enclave from 'enclavejs';
+import { CACHE_FORMAT } from '../src/schema/schema-cache-files.js';
 import { cacheDirectory, recordingLogger } from './schema-cache-helpers.js';
 
 const files = (directory: string, suffix: string) => readdirSync(directory).filter((name) => name.endsWith(suffix));
@@ -112,6 +114,14 @@ describe('schema cache: never trusted blindly', () => {
     ],
     ['a truncated file', (path) => truncateSync(path, readFileSync(path).length - 100)],
     ['a foreign file', (path) => writeFileSync(path, 'module.exports = {}\n')],
+    [
+      'a valid checksum over something other than a table of entries',
+      (path) => {
+        const body = Buffer.from('(null)\n');
+        const crc = crc32(body).toString(16).padStart(8, '0');
+        writeFileSync(path, Buffer.concat([Buffer.from(`// enclave-schema-cache ${CACHE_FORMAT} crc32=${crc} length=${body.length}\n`), body]));
+      },
+    ],
   ];
   for (const [damage, inflict] of damages) {
     test(`a bundle with ${damage} is ignored with one warning, its schemas compiled, the cache rewritten`, async () => {

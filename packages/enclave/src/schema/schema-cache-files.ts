@@ -155,9 +155,11 @@ export function readBundle(directory: string, name: string, prefetched?: Prefetc
   const source = isAscii(body) ? body.toString('latin1') : body.toString('utf8');
   const cache = readCodeCache(prefetched?.name === name ? prefetched.codeCache : readOptional(join(directory, codeCacheName(name))), crc);
   const script = new vm.Script(source, { filename: path, lineOffset: 1, ...(cache.data === undefined ? {} : { cachedData: cache.data }) });
-  const entries = script.runInThisContext() as Record<string, StoredEntry>;
+  const entries: unknown = script.runInThisContext();
+  // A file with a valid checksum is one a writer finished, not necessarily one of ours.
+  if (typeof entries !== 'object' || entries === null) return 'it does not hold a table of entries';
   const codeCache = cache.state === 'found' ? (script.cachedDataRejected === true ? 'rejected' : 'accepted') : cache.state;
-  return { name, crc, script, entries, codeCache };
+  return { name, crc, script, entries: entries as Record<string, StoredEntry>, codeCache };
 }
 
 function readCodeCache(file: Buffer | undefined, bundleCrc: number): { data?: Buffer; state: 'found' | 'missing' | 'damaged' } {

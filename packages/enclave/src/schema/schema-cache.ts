@@ -224,6 +224,7 @@ export class SchemaCache {
     const found = this.locate(keyHash);
     if (found === undefined) return undefined;
     const { bundle, entry } = found;
+    if (typeof entry !== 'object' || entry === null) return undefined; // not one of ours: compiled again
     if (entry.k === 'x') {
       this.used.set(keyHash, entry);
       this.explain(entry.r);
