@@ -2,6 +2,7 @@
 // compiler needs about names.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import fc from 'fast-check';
 import { copyFromKey, fingerprintSchema } from '../src/schema/serializer-schema-fingerprint.js';
 
 describe('fingerprintSchema', () => {
@@ -60,6 +61,40 @@ describe('fingerprintSchema', () => {
     assert.equal(fingerprintSchema({ f: () => 1, properties: { 'a\nb': {} } }).hasLineTerminatorInName, true);
     assert.equal(fingerprintSchema({ description: 'line\nbreak' }).hasLineTerminatorInName, false);
   });
+});
+
+// What fingerprintSchema must say about a JSON value, worked out the plain way: every key, every
+// `$ref` / `$id` value looked at.
+function expectedFacts(value: unknown): { hasRef: boolean; hasLineTerminatorInName: boolean } {
+  const facts = { hasRef: false, hasLineTerminatorInName: false };
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (typeof node === 'object' && node !== null) {
+      for (const [name, child] of Object.entries(node)) {
+        if (name === '$ref') facts.hasRef = true;
+        if (/[\n\r\u2028\u2029]/.test(name)) facts.hasLineTerminatorInName = true;
+        if ((name === '$ref' || name === '$id') && typeof child === 'string' && /[\n\r\u2028\u2029]/.test(child)) facts.hasLineTerminatorInName = true;
+        visit(child);
+      }
+    }
+  };
+  visit(value);
+  return facts;
+}
+
+test('for any JSON value, the key is its text and $ref and line breaks in names are found (quotes, escapes and $ref in names and values)', () => {
+  const tricky = fc.constantFrom('$ref', '$id', 'a"$ref', '"$ref":', 'x\n', 'y\u2028', '\\n', 'type', 'a\\"b', 'é');
+  const name = fc.oneof(tricky, fc.string({ maxLength: 6 }));
+  const value = fc.letrec((tie) => ({
+    node: fc.oneof({ depthSize: 'small' }, tie('leaf'), fc.array(tie('node'), { maxLength: 3 }), fc.dictionary(name, tie('node'), { maxKeys: 4 })),
+    leaf: fc.oneof(tricky, fc.string({ maxLength: 6 }), fc.integer(), fc.double({ noNaN: true, noDefaultInfinity: true }), fc.boolean(), fc.constant(null)),
+  })).node;
+  fc.assert(
+    fc.property(value, (schema) => {
+      assert.deepEqual(fingerprintSchema(schema), { key: JSON.stringify(schema), ...expectedFacts(schema) });
+    }),
+    { numRuns: 2000 },
+  );
 });
 
 describe('copyFromKey', () => {
