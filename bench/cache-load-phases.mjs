@@ -1,10 +1,11 @@
 // `node bench/cache-load-phases.mjs`: where a warm start's schema-cache load goes, step by step
 // (issue 29). Fills a temporary cache directory with two boots of lib/boot-app.mjs (the bundle,
 // then V8's code cache), then, in fresh processes under the boot benchmark's flags, repeats what
-// the cache does with that bundle at ready(): read it and its code cache, checksum, copy into a
-// string, compile with the code cache, run it, load the 2,000 modules. Per step: the main
-// thread's CPU time (Linux schedstat, so time the process waited for a CPU is left out) and the
-// process's page faults (minor faults, every thread). Medians of --runs processes; Linux only.
+// the cache does with that bundle at ready(): read and inflate it (in one piece, as the cache
+// does), read its code cache, checksum, copy into a string, compile with the code cache, run it,
+// load the 2,000 modules. Per step: the main thread's CPU time (Linux schedstat, so time the
+// process waited for a CPU is left out) and the process's page faults (minor faults, every
+// thread). Medians of --runs processes; Linux only.
 //
 //   npm run build && node bench/cache-load-phases.mjs --runs 5 --variant distinct
 import { execFileSync } from 'node:child_process';
@@ -15,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { crc32 } from 'node:zlib';
+import { crc32, gunzip } from 'node:zlib';
 import { SERVER_FLAGS } from './lib/processes.mjs';
 import { formatNumber, markdownTable, median } from './lib/stats.mjs';
 
@@ -61,11 +62,18 @@ async function measure(directory) {
     steps.push([label, now.cpu - last.cpu, now.faults - last.faults]);
     last = counters();
   };
-  const [file, cache] = await Promise.all([readAhead(path), readAhead(`${path}.${v8.cachedDataVersionTag().toString(16)}.v8`)]);
-  step('read ahead, bundle and code cache (thread pool; main waits)');
+  const compressed = readFileSync(path);
+  step('read the compressed bundle');
+  const [file, cache] = await Promise.all([
+    new Promise((resolve, reject) =>
+      gunzip(compressed, { chunkSize: compressed.readUInt32LE(compressed.length - 4) }, (error, result) => (error ? reject(error) : resolve(result))),
+    ),
+    readAhead(`${path}.${v8.cachedDataVersionTag().toString(16)}.v8`),
+  ]);
+  step('inflate the bundle, read the code cache (thread pool; main waits)');
   const body = file.subarray(file.indexOf(10) + 1);
   crc32(body);
-  step('CRC-32 of the bundle (first user-space touch of its pages)');
+  step('CRC-32 of the bundle');
   const source = body.toString('latin1');
   step('copy into a one-byte string');
   const data = cache.subarray(cache.indexOf(10) + 1);

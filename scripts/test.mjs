@@ -64,7 +64,7 @@ if (covered.length > 0) {
 function runWithSchemaCache(files) {
   const directory = mkdtempSync(join(tmpdir(), 'enclave-schema-cache-test-'));
   const listing = () => readdirSync(directory);
-  const bundles = () => listing().filter((name) => name.endsWith('.js'));
+  const bundles = () => listing().filter((name) => name.endsWith('.js.gz'));
   try {
     const env = { ...process.env, ENCLAVE_SCHEMA_CACHE: directory };
     const testsOf = (label) => {

@@ -43,7 +43,7 @@ test('the build step fills the cache; a start from it compiles nothing and gener
     assert.equal(stderr, '', `the build step that ${pass} said something`);
   }
   const files = readdirSync(directory);
-  assert.equal(files.filter((name) => /^b-[0-9a-f]{32}\.js$/.test(name)).length, 1);
+  assert.equal(files.filter((name) => /^b-[0-9a-f]{32}\.js\.gz$/.test(name)).length, 1);
   assert.equal(files.filter((name) => name.endsWith('.v8')).length, 1);
 
   const warm = JSON.parse((await node('schema-cache-probe.ts', directory)).stdout) as Probe;

@@ -13,7 +13,7 @@ import { cacheDirectory, recordingLogger } from './schema-cache-helpers.js';
 
 const run = promisify(execFile);
 const bootScript = join(import.meta.dirname, 'fixtures', 'schema-cache-boot.mjs');
-const bundles = (directory: string) => readdirSync(directory).filter((name) => name.endsWith('.js'));
+const bundles = (directory: string) => readdirSync(directory).filter((name) => name.endsWith('.js.gz'));
 
 async function bootTogether(directory: string, processes: number) {
   const outputs = await Promise.all(Array.from({ length: processes }, () => run(process.execPath, [bootScript, directory])));
@@ -34,7 +34,7 @@ test('four processes booting at once from an empty directory, then from a full o
   // Every process of the cold round wrote the same bundle under the same name; no temporary
   // file is left behind.
   const names = readdirSync(directory);
-  assert.equal(names.filter((name) => name.endsWith('.js')).length, 1);
+  assert.equal(names.filter((name) => name.endsWith('.js.gz')).length, 1);
   assert.deepEqual(
     names.filter((name) => name.endsWith('.tmp')),
     [],

@@ -22,11 +22,11 @@ describe('schema cache: an application booted from the cache answers as one that
     const directory = cacheDirectory();
     const compiled = await boot({ schemaCache: false });
     const cold = await boot({ schemaCache: directory });
-    const written = readdirSync(directory).filter((name) => name.endsWith('.js'));
+    const written = readdirSync(directory).filter((name) => name.endsWith('.js.gz'));
     assert.equal(written.length, 1, 'the cold boot writes one bundle');
     const warm = await boot({ schemaCache: directory });
     assert.deepEqual(
-      readdirSync(directory).filter((name) => name.endsWith('.js')),
+      readdirSync(directory).filter((name) => name.endsWith('.js.gz')),
       written,
       'the warm boot writes no bundle of its own',
     );
@@ -111,7 +111,7 @@ describe('schema cache: an application booted from the cache answers as one that
       environment.post('/', { schema: { body: { type: 'object' } } }, async () => 'ok');
       await environment.ready();
       await environment.close();
-      assert.equal(readdirSync(fromEnvironment).filter((name) => name.endsWith('.js')).length, 1);
+      assert.equal(readdirSync(fromEnvironment).filter((name) => name.endsWith('.js.gz')).length, 1);
     } finally {
       if (previous === undefined) delete process.env.ENCLAVE_SCHEMA_CACHE;
       else process.env.ENCLAVE_SCHEMA_CACHE = previous;

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { crc32 } from 'node:zlib';
+import { crc32, gzipSync } from 'node:zlib';
 import type { Ajv, AnySchema } from 'ajv';
 import enclave from 'enclavejs';
 import { CACHE_FORMAT } from '../src/schema/schema-cache-files.js';
@@ -119,7 +119,7 @@ describe('schema cache: never trusted blindly', () => {
       (path) => {
         const body = Buffer.from('(null)\n');
         const crc = crc32(body).toString(16).padStart(8, '0');
-        writeFileSync(path, Buffer.concat([Buffer.from(`// enclave-schema-cache ${CACHE_FORMAT} crc32=${crc} length=${body.length}\n`), body]));
+        writeFileSync(path, gzipSync(Buffer.concat([Buffer.from(`// enclave-schema-cache ${CACHE_FORMAT} crc32=${crc} length=${body.length}\n`), body])));
       },
     ],
   ];
@@ -127,12 +127,12 @@ describe('schema cache: never trusted blindly', () => {
     test(`a bundle with ${damage} is ignored with one warning, its schemas compiled, the cache rewritten`, async () => {
       const directory = cacheDirectory();
       const clean = await boot(directory);
-      const [bundle] = files(directory, '.js');
+      const [bundle] = files(directory, '.js.gz');
       inflict(join(directory, bundle as string));
       const damaged = await boot(directory);
       assert.equal(damaged.counts.compiles, 2);
       assert.equal(damaged.warnings.length, 1, damaged.warnings.join('\n'));
-      assert.match(damaged.warnings[0] as string, /ignoring .*b-[0-9a-f]+\.js: .*compiled again and the cache rewritten/);
+      assert.match(damaged.warnings[0] as string, /ignoring .*b-[0-9a-f]+\.js\.gz: .*compiled again and the cache rewritten/);
       assert.deepEqual(damaged.answers, clean.answers);
       const healed = await boot(directory);
       assert.deepEqual(healed.counts.compiles, 0, 'the rewritten bundle is used');
