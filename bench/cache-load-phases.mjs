@@ -1,8 +1,8 @@
 // `node bench/cache-load-phases.mjs`: where a warm start's schema-cache load goes, step by step
 // (issue 29). Fills a temporary cache directory with two boots of lib/boot-app.mjs (the bundle,
 // then V8's code cache), then, in fresh processes under the boot benchmark's flags, repeats what
-// the cache does with that bundle at ready(): read and inflate it (in one piece, as the cache
-// does), read its code cache, checksum, copy into a string, compile with the code cache, run it,
+// the cache does with that bundle at ready(): read and inflate it and its code cache (in one
+// piece each, as the cache does), checksum, copy into a string, compile with the code cache, run it,
 // load the 2,000 modules. Per step: the main thread's CPU time (Linux schedstat, so time the
 // process waited for a CPU is left out) and the process's page faults (minor faults, every
 // thread). Medians of --runs processes; Linux only.
@@ -16,7 +16,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { crc32, gunzip } from 'node:zlib';
+import { crc32 } from 'node:zlib';
 import { SERVER_FLAGS } from './lib/processes.mjs';
 import { formatNumber, markdownTable, median } from './lib/stats.mjs';
 
@@ -51,7 +51,7 @@ if (args.measure === undefined) {
 // schema-cache.ts' loading of every entry, each timed on its own.
 async function measure(directory) {
   const dist = join(benchDir, '..', 'packages', 'enclave', 'dist', 'schema');
-  const { readAhead } = await import(pathToFileURL(join(dist, 'read-ahead.js')).href);
+  const { inflateAhead } = await import(pathToFileURL(join(dist, 'inflate-ahead.js')).href);
   const { loadModule } = await import(pathToFileURL(join(dist, 'schema-cache-modules.js')).href);
   const name = readFileSync(join(directory, 'latest'), 'latin1').trim();
   const path = join(directory, name);
@@ -62,15 +62,8 @@ async function measure(directory) {
     steps.push([label, now.cpu - last.cpu, now.faults - last.faults]);
     last = counters();
   };
-  const compressed = readFileSync(path);
-  step('read the compressed bundle');
-  const [file, cache] = await Promise.all([
-    new Promise((resolve, reject) =>
-      gunzip(compressed, { chunkSize: compressed.readUInt32LE(compressed.length - 4) }, (error, result) => (error ? reject(error) : resolve(result))),
-    ),
-    readAhead(`${path}.${v8.cachedDataVersionTag().toString(16)}.v8`),
-  ]);
-  step('inflate the bundle, read the code cache (thread pool; main waits)');
+  const [file, cache] = await Promise.all([inflateAhead(path), inflateAhead(`${path}.${v8.cachedDataVersionTag().toString(16)}.v8`)]);
+  step('read and inflate the bundle and its code cache (thread pool; main waits)');
   const body = file.subarray(file.indexOf(10) + 1);
   crc32(body);
   step('CRC-32 of the bundle');

@@ -4,15 +4,17 @@
 //   b-<hash>.js.gz     a bundle: every compiled validator and serializer one boot used, as
 //                      JavaScript behind a header line with the length and CRC-32 of the rest,
 //                      gzip-compressed;
-//   b-<hash>.js.gz.<tag>.v8  V8's code cache for that bundle, per V8 version and flags (`tag`);
+//   b-<hash>.js.gz.<tag>.v8  V8's code cache for that bundle, per V8 version and flags (`tag`),
+//                      gzip-compressed too;
 //   k-<key hash>       a pointer: the name of the newest bundle holding that key, for the first
 //                      keys of each bundle;
 //   latest             the name of the bundle written last, read ahead while routes are added.
 //
-// Compressed, because a bundle read as it is written costs a warm start a page fault per 4 KB
+// Compressed, because a file read as it is written costs a warm start a page fault per 4 KB
 // twice: when the kernel copies it in, and at its first read (the checksum). Inflated on libuv's
-// thread pool while routes are added, the text is only touched there; the compressed file is
-// 30 times smaller (generated code repeats itself). A warm start of 1,000 routes took 35–54 ms less.
+// thread pool while routes are added (inflate-ahead.ts), the text is only touched there; the
+// compressed bundle is 30 times smaller (generated code repeats itself). A warm start of 1,000
+// routes took 19–54 ms less (paired runs, load 1–1.5).
 //
 // A boot follows the pointer of the first key it needs, loads that bundle (usually the only one),
 // and finds the rest of its keys there. A pointer per key would cost a file per schema at every
@@ -24,8 +26,8 @@ import { mkdir, open, rename, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
-import { crc32, gunzip, gunzipSync, gzip } from 'node:zlib';
-import { readAhead } from './read-ahead.js';
+import { crc32 } from 'node:zlib';
+import { deflate, inflateAhead, inflateFile } from './inflate-ahead.js';
 
 /** Bumped whenever what is stored changes shape; part of every key. 2: keys hashed with SHA-1; 3: gzip. */
 export const CACHE_FORMAT = 3;
@@ -113,48 +115,38 @@ function readOptional(path: string): Buffer | undefined {
   }
 }
 
-/** A bundle's file and its code cache's file, read ahead. */
+/** A bundle and its code cache, read and inflated ahead. */
 export interface PrefetchedBundle {
   name: string;
   file: Buffer;
-  codeCache: Buffer | undefined;
+  /** Undefined when there is none; the error when it could not be read or inflated. */
+  codeCache: Buffer | Error | undefined;
 }
 
 /**
- * Reads the bundle the directory's last writer named (`latest`) and inflates it on libuv's thread
- * pool, while the code cache is read there too (read-ahead.ts): started when the application is
- * created, this runs while it adds its routes and is done by the time ready() needs it. The
- * compressed file is read at once (a few hundred KB): inflating can then start before any route
- * is added. Never rejects; undefined when anything fails (readBundle() then says what).
+ * Reads and inflates the bundle the directory's last writer named (`latest`) and its code cache
+ * on libuv's thread pool (inflate-ahead.ts): started when the application is created, this runs
+ * while it adds its routes and is done by the time ready() needs it. Never rejects; undefined
+ * when anything fails (readBundle() then says what).
  */
 export function prefetchLatestBundle(directory: string): Promise<PrefetchedBundle | undefined> {
   let name: string;
-  let compressed: Buffer;
   try {
     name = readFileSync(join(directory, 'latest'), 'latin1').trim();
-    if (!BUNDLE_NAME.test(name)) return Promise.resolve(undefined);
-    compressed = readFileSync(join(directory, name));
   } catch {
     return Promise.resolve(undefined);
   }
-  const inflated = new Promise<Buffer>((resolve, reject) => {
-    gunzip(compressed, { chunkSize: outputChunkSize(compressed) }, (error, file) => (error === null ? resolve(file) : reject(error)));
-  });
-  return Promise.all([inflated, readAhead(join(directory, codeCacheName(name))).catch(() => undefined)]).then(
+  if (!BUNDLE_NAME.test(name)) return Promise.resolve(undefined);
+  return Promise.all([inflateAhead(join(directory, name)), inflateAhead(join(directory, codeCacheName(name))).catch(missingOrError)]).then(
     ([file, codeCache]) => ({ name, file, codeCache }),
     () => undefined,
   );
 }
 
-// The inflated size gzip records (modulo 4 GiB) as the output's chunk size, so that the text
-// comes out in one buffer rather than in 16 KB pieces joined by a copy. A size that makes no
-// sense (a damaged file) falls back to zlib's default; inflating then fails on the damage anyway.
-function outputChunkSize(compressed: Buffer): number {
-  const recorded = compressed.length >= 18 ? compressed.readUInt32LE(compressed.length - 4) : 0;
-  return recorded >= 64 && recorded <= MAX_INFLATED_CHUNK ? recorded : 16 * 1024;
+function missingOrError(error: unknown): Error | undefined {
+  if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+  return error instanceof Error ? error : new Error(String(error));
 }
-
-const MAX_INFLATED_CHUNK = 256 * 1024 * 1024;
 
 /**
  * Reads (unless `prefetched` holds it), checks and compiles a bundle. Undefined when the file does
@@ -164,15 +156,13 @@ const MAX_INFLATED_CHUNK = 256 * 1024 * 1024;
 export function readBundle(directory: string, name: string, prefetched?: PrefetchedBundle): LoadedBundle | string | undefined {
   if (!BUNDLE_NAME.test(name)) return `${name} is not a bundle name`;
   const path = join(directory, name);
-  let file: Buffer | undefined = prefetched?.name === name ? prefetched.file : readOptional(path);
-  if (file === undefined) return undefined;
-  if (file !== prefetched?.file) {
-    try {
-      file = gunzipSync(file);
-    } catch (error) {
-      return `it is not a complete gzip stream (${error instanceof Error ? error.message : String(error)})`;
-    }
+  let file: Buffer | undefined;
+  try {
+    file = prefetched?.name === name ? prefetched.file : inflateFile(path);
+  } catch (error) {
+    return `it cannot be read as gzip (${error instanceof Error ? error.message : String(error)})`;
   }
+  if (file === undefined) return undefined;
   const header = BUNDLE_HEADER.exec(file.subarray(0, 96).toString('latin1'));
   if (header === null || Number(header[1]) !== CACHE_FORMAT) return 'it is not a schema cache bundle of this version';
   const body = file.subarray(header[0].length);
@@ -184,7 +174,11 @@ export function readBundle(directory: string, name: string, prefetched?: Prefetc
   // Node keeps outside the JavaScript heap and V8 reads fastest (read as UTF-8 text instead, the
   // load took twice as long).
   const source = isAscii(body) ? body.toString('latin1') : body.toString('utf8');
-  const cache = readCodeCache(prefetched?.name === name ? prefetched.codeCache : readOptional(join(directory, codeCacheName(name))), crc);
+  const cache = readCodeCache(() => {
+    if (prefetched?.name !== name) return inflateFile(join(directory, codeCacheName(name)));
+    if (prefetched.codeCache instanceof Error) throw prefetched.codeCache;
+    return prefetched.codeCache;
+  }, crc);
   const script = new vm.Script(source, { filename: path, lineOffset: 1, ...(cache.data === undefined ? {} : { cachedData: cache.data }) });
   const entries: unknown = script.runInThisContext();
   // A file with a valid checksum is one a writer finished, not necessarily one of ours.
@@ -193,7 +187,13 @@ export function readBundle(directory: string, name: string, prefetched?: Prefetc
   return { name, crc, script, entries: entries as Record<string, StoredEntry>, codeCache };
 }
 
-function readCodeCache(file: Buffer | undefined, bundleCrc: number): { data?: Buffer; state: 'found' | 'missing' | 'damaged' } {
+function readCodeCache(read: () => Buffer | undefined, bundleCrc: number): { data?: Buffer; state: 'found' | 'missing' | 'damaged' } {
+  let file: Buffer | undefined;
+  try {
+    file = read();
+  } catch {
+    return { state: 'damaged' };
+  }
   if (file === undefined) return { state: 'missing' };
   const header = CODE_CACHE_HEADER.exec(file.subarray(0, 96).toString('latin1'));
   const data = header === null ? undefined : file.subarray(header[0].length);
@@ -206,7 +206,7 @@ function readCodeCache(file: Buffer | undefined, bundleCrc: number): { data?: Bu
 export async function writeCodeCache(directory: string, bundle: LoadedBundle): Promise<void> {
   const data = bundle.script.createCachedData();
   const header = `enclave-v8 ${CACHE_FORMAT} bundle=${hex(bundle.crc)} crc32=${hex(crc32(data))} length=${data.length}\n`;
-  await writeAtomically(directory, codeCacheName(bundle.name), [Buffer.from(header, 'latin1'), data]);
+  await writeAtomically(directory, codeCacheName(bundle.name), [await deflate([Buffer.from(header, 'latin1'), data])]);
 }
 
 /** The bundle a key's pointer names, if any. */
@@ -237,10 +237,7 @@ export async function makeDirectory(directory: string): Promise<void> {
  * first keys at it and names it the latest.
  */
 export async function writeBundle(directory: string, name: string, content: Buffer[], keyHashes: readonly string[]): Promise<void> {
-  const compressed = await new Promise<Buffer>((resolve, reject) => {
-    gzip(Buffer.concat(content), (error, result) => (error === null ? resolve(result) : reject(error)));
-  });
-  await writeAtomically(directory, name, [compressed]);
+  await writeAtomically(directory, name, [await deflate(content)]);
   const pointers = keyHashes.slice(0, POINTERS_PER_BUNDLE).map((keyHash) => `k-${keyHash}`);
   await Promise.all([...pointers, 'latest'].map((pointer) => writeAtomically(directory, pointer, name)));
 }
