@@ -39,9 +39,14 @@ export function shorthandOptions(method: string | string[], path: unknown, optio
  * onRoute hooks have run (`checkHooks`), as in Fastify: an onRoute hook may replace a declared
  * `onRequest: null` with its own hooks (@fastify/compress does).
  */
-export function validateRouteOptions(options: Readonly<Record<string, unknown>>, supported: MethodSets, checkHooks = true): RouteOptions {
+export function validateRouteOptions(
+  options: Readonly<Record<string, unknown>>,
+  supported: MethodSets,
+  checkHooks = true,
+  // The URL to check and return in place of the options' own: saves callers a copy of the options.
+  url: unknown = options?.url ?? options?.path,
+): RouteOptions {
   if (options === null || typeof options !== 'object') throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ('?', '?');
-  const url = options.url ?? options.path;
   const { method, handler } = options;
   if (handler === undefined) throw new errorCodes.FST_ERR_ROUTE_MISSING_HANDLER(method, url ?? '');
   if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ROUTE_HANDLER_NOT_FN(method, url ?? '', 'handler');

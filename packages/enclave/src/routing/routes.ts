@@ -104,14 +104,16 @@ export function addRoute(context: Context, given: Readonly<Record<string, unknow
   const routeOptions = announce(context, first, announced);
   // onRoute hooks may change the options (`routePath` included); check them again.
   const declaredUrl = routeOptions.routePath === announced.routePath ? first.url : routeOptions.routePath;
-  const options = validateRouteOptions({ ...routeOptions, url: declaredUrl }, methodSets(root));
+  const options = validateRouteOptions(routeOptions, methodSets(root), true, declaredUrl);
   const placements = placementsOf(context, options.url, options.methods, trailing);
   const url = (placements[0] as Placement).url;
   checkLogLevel(context, options.logLevel || contextSetting(context, 'logLevel'), options.methods, options.method, url);
+  // `options` is a fresh copy of routeOptions with `methods` added: the record keeps it, placed.
+  (options as { url: string }).url = url;
   const record: RouteRecord = {
     methods: options.methods,
     url,
-    options: { ...routeOptions, ...options, url },
+    options,
     context,
     compiled: null,
     isHeadTwin: false,
@@ -147,11 +149,11 @@ function declareHeadTwins(context: Context, given: Readonly<Record<string, unkno
       if (Array.isArray(hooks)) declared[name] = [...hooks];
     }
     const headOptions = announce(context, declared, placement);
-    const options = validateRouteOptions({ ...headOptions, url: placement.url }, methodSets(root));
+    const options = validateRouteOptions(headOptions, methodSets(root), true, placement.url);
     const twin: RouteRecord = {
       methods: ['HEAD'],
       url: placement.url,
-      options: { ...headOptions, ...options, url: placement.url },
+      options,
       context,
       compiled: null,
       isHeadTwin: true,
