@@ -7,14 +7,17 @@ import type { RouteOptions } from '../state/application.js';
 import type { MethodSets } from './http-methods.js';
 
 function normalizeMethods(method: unknown, supported: MethodSets): string[] {
-  const list = Array.isArray(method) ? method : [method];
-  if (list.length === 0) throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID('an empty array');
-  return list.map((entry) => {
-    if (typeof entry !== 'string') throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID(`a ${typeof entry}`);
-    const upper = entry.toUpperCase();
-    if (!supported.bodyless.has(upper) && !supported.withBody.has(upper)) throw new errorCodes.FST_ERR_ROUTE_METHOD_NOT_SUPPORTED(upper);
-    return upper;
-  });
+  // One method (the shorthands' case) needs no list to map over: this runs twice per route.
+  if (!Array.isArray(method)) return [normalizeMethod(method, supported)];
+  if (method.length === 0) throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID('an empty array');
+  return method.map((entry) => normalizeMethod(entry, supported));
+}
+
+function normalizeMethod(entry: unknown, supported: MethodSets): string {
+  if (typeof entry !== 'string') throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID(`a ${typeof entry}`);
+  const upper = entry.toUpperCase();
+  if (!supported.bodyless.has(upper) && !supported.withBody.has(upper)) throw new errorCodes.FST_ERR_ROUTE_METHOD_NOT_SUPPORTED(upper);
+  return upper;
 }
 
 /** Builds route options from `(path, handler)`, `(path, options, handler)` or `(path, options)`. */
@@ -76,10 +79,12 @@ export function checkRouteOptions(
       }
     }
   }
-  for (const hookName of checkHooks ? requestHookNames : []) {
-    const hooks = options[hookName];
-    if (hooks === undefined) continue;
-    for (const hook of Array.isArray(hooks) ? hooks : [hooks]) validateHook(hookName, hook);
+  if (checkHooks) {
+    for (const hookName of requestHookNames) {
+      const hooks = options[hookName];
+      if (hooks === undefined) continue;
+      for (const hook of Array.isArray(hooks) ? hooks : [hooks]) validateHook(hookName, hook);
+    }
   }
   return { url, methods };
 }

@@ -72,7 +72,8 @@ function announce(context: Context, declared: Readonly<Record<string, unknown>>,
       : { ...declared, url, methods, path: url, routePath, prefix: context.prefix };
   // As in Fastify, `this` is the instance the route is declared on, not the one that added the
   // hook: @fastify/otel names its spans after `this.pluginName`.
-  for (const hook of context.hooks.get('onRoute') ?? []) hook.fn.call(context.instance, routeOptions);
+  const hooks = context.hooks.get('onRoute');
+  if (hooks !== undefined) for (const hook of hooks) hook.fn.call(context.instance, routeOptions);
   return routeOptions;
 }
 
