@@ -100,15 +100,27 @@ export function addRoute(context: Context, given: Readonly<Record<string, unknow
   // An empty path means the prefix itself inside a plugin; at the root there is nothing to mean.
   if (first.url === '' && context.prefix === '') throw emptyPathError();
   const trailing = typeof given.prefixTrailingSlash === 'string' ? given.prefixTrailingSlash : root.options.prefixTrailingSlash;
-  const [announced] = placementsOf(context, first.url, first.methods, trailing) as [Placement];
+  const announcedAt = placementsOf(context, first.url, first.methods, trailing);
+  const announced = announcedAt[0] as Placement;
+  const hooked = (context.hooks.get('onRoute')?.length ?? 0) > 0;
   const routeOptions = announce(context, given, announced, first.methods);
-  // onRoute hooks may change the options (`routePath` included); check them again.
-  const declaredUrl = routeOptions.routePath === announced.routePath ? first.url : routeOptions.routePath;
-  const options = validateRouteOptions(routeOptions, methodSets(root), declaredUrl);
-  const placements = placementsOf(context, options.url, options.methods, trailing);
+  let options: RouteOptions;
+  let placements: Placement[];
+  if (!hooked && announcedAt.length === 1) {
+    // No hook saw or holds routeOptions, and nothing changes it later (one placement): it is the
+    // record's options as it is, once its route hooks are checked (a copy per route saved).
+    checkRouteOptions(routeOptions, methodSets(root), true, first.url);
+    options = routeOptions as RouteOptions;
+    placements = announcedAt;
+  } else {
+    // onRoute hooks may change the options (`routePath` included); check them again.
+    const declaredUrl = routeOptions.routePath === announced.routePath ? first.url : routeOptions.routePath;
+    options = validateRouteOptions(routeOptions, methodSets(root), declaredUrl);
+    placements = placementsOf(context, options.url, options.methods, trailing);
+  }
   const url = (placements[0] as Placement).url;
   checkLogLevel(context, options.logLevel || contextSetting(context, 'logLevel'), options.methods, options.method, url);
-  // `options` is a fresh copy of routeOptions with `methods` added: the record keeps it, placed.
+  // `options` is routeOptions or a fresh copy of it: the record keeps it, placed.
   (options as { url: string }).url = url;
   const record: RouteRecord = {
     methods: options.methods,
