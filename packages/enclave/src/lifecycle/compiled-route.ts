@@ -51,15 +51,23 @@ function contextSettingsOf(
   context: Context,
   options: DeclaredOptions,
 ): Pick<CompiledRoute, 'genReqId' | 'childLoggerFactory' | 'handlerTimeout' | 'methodSets'> {
-  const { handlerTimeout, childLoggerFactory } = options;
+  const { handlerTimeout } = options;
   return {
     methodSets: methodSets(context.root),
-    genReqId: contextSetting(context, 'genReqId') ?? context.root.options.genReqId,
-    // A route's own childLoggerFactory option wins over its context's; it is the user's function.
-    childLoggerFactory:
-      typeof childLoggerFactory === 'function' ? (childLoggerFactory as ChildLoggerFactory) : (contextSetting(context, 'childLoggerFactory') ?? null),
+    genReqId: genReqIdOf(context),
+    childLoggerFactory: childLoggerFactoryOf(context, options),
     handlerTimeout: typeof handlerTimeout === 'number' ? handlerTimeout : context.root.options.handlerTimeout,
   };
+}
+
+function genReqIdOf(context: Context): CompiledRoute['genReqId'] {
+  return contextSetting(context, 'genReqId') ?? context.root.options.genReqId;
+}
+
+/** A route's own childLoggerFactory option wins over its context's; it is the user's function. */
+function childLoggerFactoryOf(context: Context, options: DeclaredOptions): ChildLoggerFactory | null {
+  const own = options.childLoggerFactory;
+  return typeof own === 'function' ? (own as ChildLoggerFactory) : (contextSetting(context, 'childLoggerFactory') ?? null);
 }
 
 const phases: readonly RequestHookName[] = requestHookNames;
@@ -81,6 +89,8 @@ function chainOf(context: Context): Context[] {
  */
 function flattenHooks(context: Context, options: DeclaredOptions): RouteHooks {
   const inheritedHooks = inheritedHooksOf(context);
+  // A route without hooks of its own shares its context's object (the runners only read it).
+  if (phases.every((phase) => options[phase] === undefined)) return inheritedHooks;
   const hooks = {} as RouteHooks;
   for (const phase of phases) {
     const inherited = inheritedHooks[phase];
@@ -141,31 +151,36 @@ function errorHandlerOf(context: Context, own: unknown): ErrorHandlerEntry {
   return { fn: own as ErrorHandlerFunction, instance: context.instance, parent: context.errorHandler };
 }
 
+/** A route's schemas compiled for one of its methods, with the compilers and formatter it gave. */
+function compileSchemasFor(record: RouteRecord, method: string) {
+  const { context, options } = record;
+  const { schema } = options;
+  return context.schemas.compileRoute(
+    {
+      method,
+      url: record.url,
+      schema: isObject(schema) ? schema : undefined,
+      validatorCompiler: options.validatorCompiler as ValidatorCompiler | undefined,
+      serializerCompiler: options.serializerCompiler as SerializerCompiler | undefined,
+      schemaErrorFormatter: options.schemaErrorFormatter as SchemaErrorFormatter | undefined,
+    },
+    context.instance,
+  );
+}
+
 /** Compiles a declared route. Schema build errors propagate to ready(). */
 export function compileRoute(record: RouteRecord): CompiledRoute {
   const { context, options } = record;
   const { schema } = options;
   prepareRouteSchemaObject(schema);
-  const method = record.methods.join(',');
-  // The compilers and the formatter as the route gave them: the schema controller calls them.
-  const compileFor = (routeMethod: string) =>
-    context.schemas.compileRoute(
-      {
-        method: routeMethod,
-        url: record.url,
-        schema: isObject(schema) ? schema : undefined,
-        validatorCompiler: options.validatorCompiler as ValidatorCompiler | undefined,
-        serializerCompiler: options.serializerCompiler as SerializerCompiler | undefined,
-        schemaErrorFormatter: options.schemaErrorFormatter as SchemaErrorFormatter | undefined,
-      },
-      context.instance,
-    );
+  const { methods } = record;
+  const method = methods.length === 1 ? (methods[0] as string) : methods.join(',');
   // A route answering both body and body-less methods (e.g. ['GET', 'POST']) gets a second
   // validator without the body part, picked by the request's method.
-  const withBody = record.methods.find((each) => canCarryBody(each));
-  const withoutBody = record.methods.find((each) => !canCarryBody(each));
-  const schemas = compileFor(withBody ?? (record.methods[0] as string));
-  const bodyless = withBody !== undefined && withoutBody !== undefined ? compileFor(withoutBody).validate : undefined;
+  const withBody = methods.find(canCarryBody);
+  const withoutBody = withBody === undefined ? undefined : methods.find((each) => !canCarryBody(each));
+  const schemas = compileSchemasFor(record, withBody ?? (methods[0] as string));
+  const bodyless = withoutBody !== undefined ? compileSchemasFor(record, withoutBody).validate : undefined;
   const errorHandler = errorHandlerOf(context, options.errorHandler);
   const bodyLimit = options.bodyLimit ?? context.root.options.bodyLimit;
   // As declared, uppercased: an array of methods stays an array, in routeOptions.method and in
@@ -204,8 +219,13 @@ export function compileRoute(record: RouteRecord): CompiledRoute {
     isHeadTwin: record.isHeadTwin,
     logOptions: logOptionsOf(context, options),
     routeOptions,
-    ...constructorsOf(context),
-    ...contextSettingsOf(context, options),
+    // Set one by one rather than spread from the helpers' objects: two objects fewer per route.
+    Request: (context.Request ??= buildRequestClass(context)),
+    Reply: (context.Reply ??= buildReplyClass(context)),
+    methodSets: methodSets(context.root),
+    genReqId: genReqIdOf(context),
+    childLoggerFactory: childLoggerFactoryOf(context, options),
+    handlerTimeout: routeOptions.handlerTimeout,
   };
 }
 

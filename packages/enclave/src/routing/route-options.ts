@@ -7,14 +7,17 @@ import type { RouteOptions } from '../state/application.js';
 import type { MethodSets } from './http-methods.js';
 
 function normalizeMethods(method: unknown, supported: MethodSets): string[] {
-  const list = Array.isArray(method) ? method : [method];
-  if (list.length === 0) throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID('an empty array');
-  return list.map((entry) => {
-    if (typeof entry !== 'string') throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID(`a ${typeof entry}`);
-    const upper = entry.toUpperCase();
-    if (!supported.bodyless.has(upper) && !supported.withBody.has(upper)) throw new errorCodes.FST_ERR_ROUTE_METHOD_NOT_SUPPORTED(upper);
-    return upper;
-  });
+  // One method (the shorthands' case) needs no list to map over: this runs twice per route.
+  if (!Array.isArray(method)) return [normalizeMethod(method, supported)];
+  if (method.length === 0) throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID('an empty array');
+  return method.map((entry) => normalizeMethod(entry, supported));
+}
+
+function normalizeMethod(entry: unknown, supported: MethodSets): string {
+  if (typeof entry !== 'string') throw new errorCodes.FST_ERR_ROUTE_METHOD_INVALID(`a ${typeof entry}`);
+  const upper = entry.toUpperCase();
+  if (!supported.bodyless.has(upper) && !supported.withBody.has(upper)) throw new errorCodes.FST_ERR_ROUTE_METHOD_NOT_SUPPORTED(upper);
+  return upper;
 }
 
 /** Builds route options from `(path, handler)`, `(path, options, handler)` or `(path, options)`. */
@@ -32,16 +35,28 @@ export function shorthandOptions(method: string | string[], path: unknown, optio
   return { ...given, method, url: path, handler: handler ?? given.handler };
 }
 
+/** A route's checked URL and its methods, upper-cased. */
+export interface CheckedRoute {
+  url: string;
+  methods: string[];
+}
+
 /**
- * Validates options and returns a normalized copy with `methods`. The checks run in Fastify's
- * order, so that a route with several mistakes fails with the error Fastify reports; messages
- * name the method as it was given, as Fastify's do. Route hooks are checked only once the
- * onRoute hooks have run (`checkHooks`), as in Fastify: an onRoute hook may replace a declared
- * `onRequest: null` with its own hooks (@fastify/compress does).
+ * Checks options and returns their URL and upper-cased methods (no copy of the options: this
+ * runs for every route, before and after the onRoute hooks). The checks run in Fastify's order,
+ * so that a route with several mistakes fails with the error Fastify reports; messages name the
+ * method as it was given, as Fastify's do. Route hooks are checked only once the onRoute hooks
+ * have run (`checkHooks`), as in Fastify: an onRoute hook may replace a declared
+ * `onRequest: null` with its own hooks (@fastify/compress does). `url` is the URL to check in
+ * place of the options' own.
  */
-export function validateRouteOptions(options: Readonly<Record<string, unknown>>, supported: MethodSets, checkHooks = true): RouteOptions {
+export function checkRouteOptions(
+  options: Readonly<Record<string, unknown>>,
+  supported: MethodSets,
+  checkHooks: boolean,
+  url: unknown = options?.url ?? options?.path,
+): CheckedRoute {
   if (options === null || typeof options !== 'object') throw new errorCodes.FST_ERR_ROUTE_OPTIONS_NOT_OBJ('?', '?');
-  const url = options.url ?? options.path;
   const { method, handler } = options;
   if (handler === undefined) throw new errorCodes.FST_ERR_ROUTE_MISSING_HANDLER(method, url ?? '');
   if (typeof handler !== 'function') throw new errorCodes.FST_ERR_ROUTE_HANDLER_NOT_FN(method, url ?? '', 'handler');
@@ -64,14 +79,25 @@ export function validateRouteOptions(options: Readonly<Record<string, unknown>>,
       }
     }
   }
-  for (const hookName of checkHooks ? requestHookNames : []) {
-    const hooks = options[hookName];
-    if (hooks === undefined) continue;
-    for (const hook of Array.isArray(hooks) ? hooks : [hooks]) validateHook(hookName, hook);
+  if (checkHooks) {
+    for (const hookName of requestHookNames) {
+      const hooks = options[hookName];
+      if (hooks === undefined) continue;
+      for (const hook of Array.isArray(hooks) ? hooks : [hooks]) validateHook(hookName, hook);
+    }
   }
-  // The checks above make the members RouteOptions types what it says: a function as handler and
+  return { url, methods };
+}
+
+/**
+ * Checks options (`checkRouteOptions`, hooks included) under `url` in place of their own (their
+ * `path` when `url` is undefined) and returns a copy with `url` and `methods` set.
+ */
+export function validateRouteOptions(options: Readonly<Record<string, unknown>>, supported: MethodSets, url: unknown): RouteOptions {
+  const { url: checkedUrl, methods } = checkRouteOptions(options, supported, true, url ?? options?.path);
+  // The checks make the members RouteOptions types what it says: a function as handler and
   // errorHandler (the user's, called with our request and reply), positive integers, a string URL.
-  return { ...options, url, methods } as RouteOptions;
+  return { ...options, url: checkedUrl, methods } as RouteOptions;
 }
 
 function isPositiveInteger(value: unknown): value is number {

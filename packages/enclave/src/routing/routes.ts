@@ -7,7 +7,7 @@ import { contextSetting } from '../scope/context-settings.js';
 import type { Context, RouteOptions, RouteRecord } from '../state/application.js';
 import type { HTTPMethod } from 'find-my-way';
 import { methodSets } from './http-methods.js';
-import { validateRouteOptions } from './route-options.js';
+import { checkRouteOptions, validateRouteOptions } from './route-options.js';
 
 // find-my-way wants a handler per route; Enclave dispatches itself and reads only the store.
 const unusedHandler = () => {};
@@ -63,17 +63,17 @@ function constraintsOf(options: RouteOptions): Record<string, unknown> {
 }
 
 /** The options onRoute hooks see: the declaration plus where it lands. */
-function announce(context: Context, declared: Readonly<Record<string, unknown>>, placement: Placement): Record<string, unknown> {
-  const routeOptions: Record<string, unknown> = {
-    ...declared,
-    url: placement.url,
-    path: placement.url,
-    routePath: placement.routePath,
-    prefix: context.prefix,
-  };
+function announce(context: Context, declared: Readonly<Record<string, unknown>>, placement: Placement, methods?: string[]): Record<string, unknown> {
+  // A declared route's options list its upper-cased `methods` after its own (a HEAD twin's do not).
+  const { url, routePath } = placement;
+  const routeOptions: Record<string, unknown> =
+    methods === undefined
+      ? { ...declared, url, path: url, routePath, prefix: context.prefix }
+      : { ...declared, url, methods, path: url, routePath, prefix: context.prefix };
   // As in Fastify, `this` is the instance the route is declared on, not the one that added the
   // hook: @fastify/otel names its spans after `this.pluginName`.
-  for (const hook of context.hooks.get('onRoute') ?? []) hook.fn.call(context.instance, routeOptions);
+  const hooks = context.hooks.get('onRoute');
+  if (hooks !== undefined) for (const hook of hooks) hook.fn.call(context.instance, routeOptions);
   return routeOptions;
 }
 
@@ -96,22 +96,36 @@ function checkLogLevel(context: Context, level: unknown, methods: string[], decl
 export function addRoute(context: Context, given: Readonly<Record<string, unknown>>): void {
   const { root } = context;
   if (root.booted) throw new errorCodes.FST_ERR_INSTANCE_ALREADY_LISTENING('Cannot add route!');
-  const first = validateRouteOptions(given, methodSets(root), false);
+  const first = checkRouteOptions(given, methodSets(root), false);
   // An empty path means the prefix itself inside a plugin; at the root there is nothing to mean.
   if (first.url === '' && context.prefix === '') throw emptyPathError();
-  const trailing = typeof first.prefixTrailingSlash === 'string' ? first.prefixTrailingSlash : root.options.prefixTrailingSlash;
-  const [announced] = placementsOf(context, first.url, first.methods, trailing) as [Placement];
-  const routeOptions = announce(context, first, announced);
-  // onRoute hooks may change the options (`routePath` included); check them again.
-  const declaredUrl = routeOptions.routePath === announced.routePath ? first.url : routeOptions.routePath;
-  const options = validateRouteOptions({ ...routeOptions, url: declaredUrl }, methodSets(root));
-  const placements = placementsOf(context, options.url, options.methods, trailing);
+  const trailing = typeof given.prefixTrailingSlash === 'string' ? given.prefixTrailingSlash : root.options.prefixTrailingSlash;
+  const announcedAt = placementsOf(context, first.url, first.methods, trailing);
+  const announced = announcedAt[0] as Placement;
+  const hooked = (context.hooks.get('onRoute')?.length ?? 0) > 0;
+  const routeOptions = announce(context, given, announced, first.methods);
+  let options: RouteOptions;
+  let placements: Placement[];
+  if (!hooked && announcedAt.length === 1) {
+    // No hook saw or holds routeOptions, and nothing changes it later (one placement): it is the
+    // record's options as it is, once its route hooks are checked (a copy per route saved).
+    checkRouteOptions(routeOptions, methodSets(root), true, first.url);
+    options = routeOptions as RouteOptions;
+    placements = announcedAt;
+  } else {
+    // onRoute hooks may change the options (`routePath` included); check them again.
+    const declaredUrl = routeOptions.routePath === announced.routePath ? first.url : routeOptions.routePath;
+    options = validateRouteOptions(routeOptions, methodSets(root), declaredUrl);
+    placements = placementsOf(context, options.url, options.methods, trailing);
+  }
   const url = (placements[0] as Placement).url;
   checkLogLevel(context, options.logLevel || contextSetting(context, 'logLevel'), options.methods, options.method, url);
+  // `options` is routeOptions or a fresh copy of it: the record keeps it, placed.
+  (options as { url: string }).url = url;
   const record: RouteRecord = {
     methods: options.methods,
     url,
-    options: { ...routeOptions, ...options, url },
+    options,
     context,
     compiled: null,
     isHeadTwin: false,
@@ -147,11 +161,11 @@ function declareHeadTwins(context: Context, given: Readonly<Record<string, unkno
       if (Array.isArray(hooks)) declared[name] = [...hooks];
     }
     const headOptions = announce(context, declared, placement);
-    const options = validateRouteOptions({ ...headOptions, url: placement.url }, methodSets(root));
+    const options = validateRouteOptions(headOptions, methodSets(root), placement.url);
     const twin: RouteRecord = {
       methods: ['HEAD'],
       url: placement.url,
-      options: { ...headOptions, ...options, url: placement.url },
+      options,
       context,
       compiled: null,
       isHeadTwin: true,

@@ -168,7 +168,8 @@ export class SchemaController {
       if (compiler === undefined) {
         compiler = this.buildOrWrap(route, () => this.sharedValidatorCompiler());
         this.validatorInUse = true;
-        if (defaultBuilder) normalized.headers = inlineSharedHeadersSchema(normalized.headers, this.getSchemas());
+        // getSchemas() builds an object of every visible schema: only a headers schema needs it.
+        if (defaultBuilder && normalized.headers !== undefined) normalized.headers = inlineSharedHeadersSchema(normalized.headers, this.getSchemas());
       }
       if (own !== undefined || !defaultBuilder) this.settings.schemaCache?.explain('validators made by a compiler of your own');
       validate = compileRouteValidation({
